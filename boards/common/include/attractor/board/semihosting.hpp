@@ -1,0 +1,13 @@
+// ARM semihosting (Arm "Semihosting for AArch32 and AArch64", v2): console output and exit
+// codes under QEMU (-semihosting-config enable=on) or a debugger. Never used in the tick.
+#pragma once
+
+namespace attractor::semihosting {
+
+// SYS_WRITE0 (0x04): write a NUL-terminated string to the host console.
+void write0(const char* s);
+
+// SYS_EXIT_EXTENDED (0x20) with ADP_Stopped_ApplicationExit (0x20026): QEMU exits with `code`.
+[[noreturn]] void exit(int code);
+
+}  // namespace attractor::semihosting

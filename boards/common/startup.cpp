@@ -1,0 +1,157 @@
+// Cortex-M startup shared by every board: vector table, reset handler (FPU on before any FP
+// instruction, .data/.bss init, stack painting, static constructors), fault reporting.
+#include <cstdint>
+
+#include "attractor/board/board.hpp"
+#include "attractor/board/semihosting.hpp"
+#include "attractor/core/text.hpp"
+
+// Linker-script symbols (cmake/cortex-m.ld.in).
+extern "C" {
+extern std::uint32_t _sidata, _sdata, _edata, _sbss, _ebss, _stack_bottom, _estack;
+extern void (*__preinit_array_start[])();
+extern void (*__preinit_array_end[])();
+extern void (*__init_array_start[])();
+extern void (*__init_array_end[])();
+int main();
+}
+
+namespace {
+constexpr std::uint32_t kStackPaint = 0xC0FFEE55u;
+}
+
+extern "C" [[noreturn]] void reset_c() {
+  // Paint the stack below the current frame so the high-water mark can be measured.
+  std::uint32_t* sp;
+  __asm__ volatile("mov %0, sp" : "=r"(sp));
+  for (std::uint32_t* p = &_stack_bottom; p < sp - 16; ++p) *p = kStackPaint;
+
+  std::uint32_t* src = &_sidata;
+  for (std::uint32_t* dst = &_sdata; dst < &_edata;) *dst++ = *src++;
+  for (std::uint32_t* dst = &_sbss; dst < &_ebss;) *dst++ = 0u;
+
+  for (auto f = __preinit_array_start; f < __preinit_array_end; ++f) (*f)();
+  for (auto f = __init_array_start; f < __init_array_end; ++f) (*f)();
+
+  attractor::board::exit(main());
+}
+
+// The reset handler is naked so that nothing runs before the FPU is enabled: with
+// -mfloat-abi=hard the compiler may use FP registers anywhere, and an FP instruction with the
+// coprocessor off is a NOCP UsageFault.
+extern "C" [[noreturn]] __attribute__((naked)) void Reset_Handler() {
+#if defined(__ARM_FP)
+  __asm__ volatile(
+      "ldr r0, =0xE000ED88 \n"  // CPACR (ARMv7-M ARM B3.2.20)
+      "ldr r1, [r0]        \n"
+      "ldr r2, =0x00F00000 \n"  // CP10, CP11 full access
+      "orr r1, r1, r2      \n"
+      "str r1, [r0]        \n"
+      "dsb                 \n"
+      "isb                 \n"
+      "b reset_c           \n"
+      ".ltorg              \n");
+#else
+  __asm__ volatile("b reset_c \n");
+#endif
+}
+
+namespace attractor::board {
+
+std::uint32_t stack_size_bytes() {
+  return static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(&_estack) -
+                                    reinterpret_cast<std::uintptr_t>(&_stack_bottom));
+}
+
+std::uint32_t stack_used_bytes() {
+  const std::uint32_t* p = &_stack_bottom;
+  while (p < &_estack && *p == kStackPaint) ++p;
+  return static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(&_estack) -
+                                    reinterpret_cast<std::uintptr_t>(p));
+}
+
+}  // namespace attractor::board
+
+// Fault report: which fault, the status registers (ARMv7-M ARM B3.2.15-B3.2.18) and the
+// stacked PC, then exit with code 3 so a crash fails a test instead of hanging it.
+extern "C" [[noreturn]] void fault_report(const std::uint32_t* frame, std::uint32_t kind) {
+  static const char* const names[] = {"HardFault", "MemManage", "BusFault", "UsageFault", "NMI",
+                                      "unexpected interrupt"};
+  attractor::Text<160> t;
+  t << "FAULT " << names[kind < 6 ? kind : 5];
+#if __ARM_ARCH >= 7
+  t << " CFSR=" ;
+  t.hex(*reinterpret_cast<volatile std::uint32_t*>(0xE000ED28u));
+  t << " HFSR=";
+  t.hex(*reinterpret_cast<volatile std::uint32_t*>(0xE000ED2Cu));
+#endif
+  t << " PC=";
+  t.hex(frame[6]);
+  t << " LR=";
+  t.hex(frame[5]);
+  t << "\n";
+  attractor::board::write(t.c_str());
+  attractor::board::exit(3);
+}
+
+// Pick the stack the exception frame was pushed on (EXC_RETURN bit 2), ARMv6-M compatible.
+#define ATTRACTOR_FAULT_STUB(handler, kind)                \
+  extern "C" __attribute__((naked)) void handler() {       \
+    __asm__ volatile("movs r0, #4      \n"                 \
+                     "mov r1, lr       \n"                 \
+                     "tst r0, r1       \n"                 \
+                     "beq 1f           \n"                 \
+                     "mrs r0, psp      \n"                 \
+                     "b 2f             \n"                 \
+                     "1: mrs r0, msp   \n"                 \
+                     "2: movs r1, #" #kind "\n"            \
+                     "ldr r2, =fault_report \n"            \
+                     "bx r2            \n"                 \
+                     ".ltorg           \n");               \
+  }
+
+ATTRACTOR_FAULT_STUB(HardFault_Handler, 0)
+ATTRACTOR_FAULT_STUB(MemManage_Handler, 1)
+ATTRACTOR_FAULT_STUB(BusFault_Handler, 2)
+ATTRACTOR_FAULT_STUB(UsageFault_Handler, 3)
+ATTRACTOR_FAULT_STUB(NMI_Handler, 4)
+ATTRACTOR_FAULT_STUB(default_handler, 5)
+
+// Core exceptions and external interrupts default to the reporting handler; boards and the
+// runtime override them with strong definitions (e.g. SysTick_Handler, irq37_handler).
+#define WEAK_DEFAULT __attribute__((weak, alias("default_handler")))
+extern "C" {
+void SVC_Handler() WEAK_DEFAULT;
+void DebugMon_Handler() WEAK_DEFAULT;
+void PendSV_Handler() WEAK_DEFAULT;
+void SysTick_Handler() WEAK_DEFAULT;
+#define IRQ_DECL(n) void irq##n##_handler() WEAK_DEFAULT;
+#define IRQ_DECL10(n) IRQ_DECL(n##0) IRQ_DECL(n##1) IRQ_DECL(n##2) IRQ_DECL(n##3) IRQ_DECL(n##4) \
+                      IRQ_DECL(n##5) IRQ_DECL(n##6) IRQ_DECL(n##7) IRQ_DECL(n##8) IRQ_DECL(n##9)
+IRQ_DECL10() IRQ_DECL10(1) IRQ_DECL10(2) IRQ_DECL10(3) IRQ_DECL10(4)
+IRQ_DECL10(5) IRQ_DECL10(6) IRQ_DECL10(7) IRQ_DECL10(8) IRQ_DECL10(9)
+}
+
+using Vector = void (*)();
+#define IRQ_ENTRY(n) irq##n##_handler,
+#define IRQ_ENTRY10(n) IRQ_ENTRY(n##0) IRQ_ENTRY(n##1) IRQ_ENTRY(n##2) IRQ_ENTRY(n##3) IRQ_ENTRY(n##4) \
+                       IRQ_ENTRY(n##5) IRQ_ENTRY(n##6) IRQ_ENTRY(n##7) IRQ_ENTRY(n##8) IRQ_ENTRY(n##9)
+
+// 16 core vectors + 100 external interrupts (covers STM32F405's 82 and the mps2 images).
+extern "C" __attribute__((section(".isr_vector"), used)) const Vector vector_table[16 + 100] = {
+    reinterpret_cast<Vector>(&_estack),
+    Reset_Handler,
+    NMI_Handler,
+    HardFault_Handler,
+    MemManage_Handler,
+    BusFault_Handler,
+    UsageFault_Handler,
+    nullptr, nullptr, nullptr, nullptr,
+    SVC_Handler,
+    DebugMon_Handler,
+    nullptr,
+    PendSV_Handler,
+    SysTick_Handler,
+    IRQ_ENTRY10() IRQ_ENTRY10(1) IRQ_ENTRY10(2) IRQ_ENTRY10(3) IRQ_ENTRY10(4)
+    IRQ_ENTRY10(5) IRQ_ENTRY10(6) IRQ_ENTRY10(7) IRQ_ENTRY10(8) IRQ_ENTRY10(9)
+};

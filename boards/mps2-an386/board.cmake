@@ -1,0 +1,12 @@
+# Arm MPS2 FPGA image AN386, Cortex-M4F (QEMU mps2-an386)
+# Memory map from QEMU 7.2 'info mtree -f' (../shared/TOOLCHAIN-FACTS.md) and the Arm
+# application note: 4 MiB SSRAM1 at 0x0 (code), 4 MiB SSRAM2/3 at 0x20000000 (data).
+set(BOARD_CPUS m4f)
+set(BOARD_QEMU_MACHINE mps2-an386)
+set(BOARD_FLASH_ORIGIN 0x00000000)
+set(BOARD_FLASH_LENGTH 4M)
+set(BOARD_RAM_ORIGIN 0x20000000)
+set(BOARD_RAM_LENGTH 4M)
+set(BOARD_STACK_SIZE 0x8000)
+set(BOARD_SYSTICK_HZ 25000000)   # SysTick reference clock under QEMU
+set(BOARD_SOURCES board.cpp ../common/console_semihosting.cpp)

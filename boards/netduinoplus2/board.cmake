@@ -1,0 +1,12 @@
+# STM32F405RG (Cortex-M4F, 168 MHz), run in QEMU as 'netduinoplus2' and flashed to real
+# STM32F405/F407 boards. RM0090 §2.3 (memory map): flash at 0x08000000 (1 MiB, aliased at 0
+# when booting from flash), SRAM1+SRAM2 at 0x20000000 (112 + 16 KiB).
+set(BOARD_CPUS m4f)
+set(BOARD_QEMU_MACHINE netduinoplus2)
+set(BOARD_FLASH_ORIGIN 0x08000000)
+set(BOARD_FLASH_LENGTH 1M)
+set(BOARD_RAM_ORIGIN 0x20000000)
+set(BOARD_RAM_LENGTH 128K)
+set(BOARD_STACK_SIZE 0x4000)
+set(BOARD_SYSTICK_HZ 168000000)
+set(BOARD_SOURCES board.cpp ../common/console_semihosting.cpp)

@@ -1,0 +1,43 @@
+# Checks over every firmware image of this build (included after all of them are declared):
+#  - noheap.<elf>: the ELF has no allocator or exception-allocation symbol;
+#  - noheap.checker_detects_new: the checker itself fails on an object that calls new;
+#  - noheap.link_fails_on_malloc: an image that calls malloc does not link (no _sbrk);
+#  - the `footprint` target prints flash/RAM and worst-case stack of each image.
+get_property(_fw GLOBAL PROPERTY ATTRACTOR_FIRMWARE_TARGETS)
+foreach(_t IN LISTS _fw)
+  add_test(NAME noheap.${_t}
+           COMMAND ${CMAKE_COMMAND} -DNM=${ARM_NM} -DFILE=$<TARGET_FILE:${_t}>
+                   -P ${CMAKE_SOURCE_DIR}/cmake/check_no_heap.cmake)
+  set_tests_properties(noheap.${_t} PROPERTIES LABELS "noheap")
+endforeach()
+
+# The checker must be able to fail: an object file that uses operator new.
+add_library(heap_canary STATIC EXCLUDE_FROM_ALL ${CMAKE_SOURCE_DIR}/host-tests/target/heap_canary.cpp)
+add_test(NAME noheap.build_canary
+         COMMAND ${CMAKE_COMMAND} --build ${CMAKE_BINARY_DIR} --target heap_canary)
+add_test(NAME noheap.checker_detects_new
+         COMMAND ${CMAKE_COMMAND} -DNM=${ARM_NM} -DFILE=$<TARGET_FILE:heap_canary>
+                 -P ${CMAKE_SOURCE_DIR}/cmake/check_no_heap.cmake)
+set_tests_properties(noheap.checker_detects_new PROPERTIES WILL_FAIL TRUE
+                     DEPENDS noheap.build_canary LABELS "noheap")
+
+# And the link itself must refuse an allocation: no _sbrk is provided anywhere.
+list(GET ATTRACTOR_BOARDS 0 _first_board)
+add_executable(heap_canary_image EXCLUDE_FROM_ALL ${CMAKE_SOURCE_DIR}/host-tests/target/heap_canary_main.cpp)
+target_link_libraries(heap_canary_image PRIVATE board.${_first_board} heap_canary)
+add_test(NAME noheap.link_fails_on_malloc
+         COMMAND ${CMAKE_COMMAND} --build ${CMAKE_BINARY_DIR} --target heap_canary_image)
+# Passes only when the link fails for the right reason.
+set_tests_properties(noheap.link_fails_on_malloc PROPERTIES
+                     PASS_REGULAR_EXPRESSION "undefined reference to `_sbrk'"
+                     DEPENDS noheap.checker_detects_new LABELS "noheap")
+
+set(_elfs "")
+foreach(_t IN LISTS _fw)
+  list(APPEND _elfs $<TARGET_FILE:${_t}>)
+endforeach()
+find_program(DEBIAN_PYTHON3 NAMES python3 PATHS /usr/bin NO_DEFAULT_PATH)
+add_custom_target(footprint
+  COMMAND ${DEBIAN_PYTHON3} ${CMAKE_SOURCE_DIR}/scripts/footprint.py --size ${ARM_SIZE}
+          --objdir ${CMAKE_BINARY_DIR} ${_elfs}
+  DEPENDS ${_fw} VERBATIM USES_TERMINAL)

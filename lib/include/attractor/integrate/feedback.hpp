@@ -1,0 +1,118 @@
+// The feedback integrator (Chang & Perlmutter; paper 000 §2, eqs. (1)-(6) and Remark 2.12;
+// paper 002 §2.2 eq. (6)):
+//
+//     x' = X(x) - L DF(x)^T K (F(x) - F(x0)),
+//
+// the gradient flow of V(x) = 1/2 (F(x)-F0)^T K (F(x)-F0) added to the extended vector field
+// X. The invariant set V^{-1}(0) is an attractor of the modified field, so any explicit
+// scheme applied to it stays near the constraints and first integrals without projection.
+//
+// A System supplies (all const, allocation-free):
+//   using Scalar;                       float or double
+//   static constexpr int N;             ambient state dimension
+//   static constexpr int M;             number of monitored invariants F = (F_1..F_M)
+//   Vec<Scalar,N>   field(x)            extended vector field X(x)
+//   Vec<Scalar,M>   invariants(x)       F(x)
+//   Mat<Scalar,M,N> invariants_jacobian(x)   DF(x), analytic
+#pragma once
+
+#include "attractor/core/finite.hpp"
+#include "attractor/core/result.hpp"
+#include "attractor/core/types.hpp"
+#include "attractor/integrate/butcher.hpp"
+
+namespace attractor {
+
+// L = identity (the paper's experiments).
+struct IdentityMetric {
+  template <class Derived>
+  const Derived& operator()(const Eigen::MatrixBase<Derived>& g) const {
+    return g.derived();
+  }
+};
+
+// A constant symmetric positive-definite L (paper 000 Remark 2.12): shapes how fast each
+// direction of the ambient space is pulled back to the invariant set.
+template <class S, int N>
+struct ConstantMetric {
+  Mat<S, N, N> L = Mat<S, N, N>::Identity();
+  Vec<S, N> operator()(const Vec<S, N>& g) const { return L * g; }
+};
+
+template <class System, class Metric = IdentityMetric>
+class Feedback {
+ public:
+  using Scalar = typename System::Scalar;
+  static constexpr int N = System::N;
+  static constexpr int M = System::M;
+  using State = Vec<Scalar, N>;
+  using Invariants = Vec<Scalar, M>;
+
+  // Gains must be finite and >= 0 (a zero gain leaves that invariant unmonitored).
+  static Result<Feedback> make(const System& sys, const State& x0, const Invariants& gains,
+                               const Metric& metric = Metric{}) {
+    if (!all_finite(x0) || !all_finite(gains)) return Error::non_finite;
+    for (int i = 0; i < M; ++i)
+      if (gains[i] < Scalar(0)) return Error::invalid_parameter;
+    return Feedback(sys, sys.invariants(x0), gains, metric);
+  }
+
+  Feedback() = default;
+  Feedback(const System& sys, const Invariants& reference, const Invariants& gains,
+           const Metric& metric = Metric{})
+      : sys_(sys), F0_(reference), K_(gains), metric_(metric) {}
+
+  // The feedback field X(x) - L DF(x)^T K (F(x) - F0).
+  State operator()(const State& x) const {
+    const Invariants dF = K_.cwiseProduct(sys_.invariants(x) - F0_);
+    const State grad_V = sys_.invariants_jacobian(x).transpose() * dF;
+    return sys_.field(x) - State(metric_(grad_V));
+  }
+
+  // V(x) = 1/2 (F-F0)^T K (F-F0): zero exactly on the invariant set.
+  Scalar lyapunov(const State& x) const {
+    const Invariants d = sys_.invariants(x) - F0_;
+    return Scalar(0.5) * d.dot(K_.cwiseProduct(d));
+  }
+
+  // Upper bound of the largest eigenvalue of L DF^T K DF at x (its trace, for L = I; the
+  // matrix is positive semidefinite). h * stiffness must stay inside the scheme's real
+  // stability interval or the feedback term itself makes the step diverge.
+  Scalar stiffness(const State& x) const {
+    const Mat<Scalar, M, N> J = sys_.invariants_jacobian(x);
+    Scalar s(0);
+    for (int i = 0; i < M; ++i) s += K_[i] * J.row(i).squaredNorm();
+    return s;
+  }
+
+  // Refuses a step size whose feedback term is unstable for the scheme at state x
+  // (unstable gain choice): Error::outside_stability_range, with the margin documented above.
+  Error check_step(Scheme scheme, Scalar h, const State& x) const {
+    if (!is_finite(h) || !(h > Scalar(0))) return Error::invalid_parameter;
+    if (h * stiffness(x) >= real_stability_limit<Scalar>(scheme))
+      return Error::outside_stability_range;
+    return Error::none;
+  }
+
+  const System& system() const { return sys_; }
+  System& system() { return sys_; }
+  const Invariants& reference() const { return F0_; }
+  void set_reference(const Invariants& F0) { F0_ = F0; }
+  const Invariants& gains() const { return K_; }
+
+ private:
+  System sys_{};
+  Invariants F0_ = Invariants::Zero();
+  Invariants K_ = Invariants::Zero();
+  Metric metric_{};
+};
+
+// Convenience: build the wrapper with the reference taken at x0 (unchecked; use make() when
+// the inputs come from outside).
+template <class System>
+Feedback<System> feedback(const System& sys, const Vec<typename System::Scalar, System::N>& x0,
+                          const Vec<typename System::Scalar, System::M>& gains) {
+  return Feedback<System>(sys, sys.invariants(x0), gains);
+}
+
+}  // namespace attractor
