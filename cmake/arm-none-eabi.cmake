@@ -27,7 +27,7 @@ endif()
 
 # No exceptions/RTTI, sections for --gc-sections, no errno from math (sqrtf -> vsqrt.f32).
 # -fsingle-precision-constant is deliberately NOT used: float literals carry an 'f'.
-set(_common "${_cpu} -ffunction-sections -fdata-sections -fno-math-errno -fstack-usage -fno-unwind-tables -fno-asynchronous-unwind-tables -Wdouble-promotion")
+set(_common "${_cpu} -ffunction-sections -fdata-sections -fno-math-errno -fstack-usage -fcallgraph-info=su -fno-unwind-tables -fno-asynchronous-unwind-tables -Wdouble-promotion")
 set(CMAKE_C_FLAGS_INIT "${_common}")
 set(CMAKE_CXX_FLAGS_INIT "${_common} -fno-exceptions -fno-rtti -fno-threadsafe-statics -fno-use-cxa-atexit")
 set(CMAKE_ASM_FLAGS_INIT "${_cpu}")
