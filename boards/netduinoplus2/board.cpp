@@ -1,4 +1,4 @@
-// STM32F405RG (Cortex-M4F, 168 MHz), run in QEMU as 'netduinoplus2' and flashed to real
+// STM32F405RG (Cortex-M4F, 168 MHz): QEMU netduinoplus2 and real STM32F405/F407 boards.
 #include "attractor/board/board.hpp"
 
 namespace attractor::board {
