@@ -1,0 +1,349 @@
+// rt::Tick and rt::run with a fake board: tick accounting, overrun detection, supervisor trips
+// and the safe state, cost statistics with a wrapping cost clock. Float and double.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "attractor/rt/tick.hpp"
+#include "no_alloc.hpp"
+
+using attractor::Error;
+using attractor::Vec;
+using namespace attractor::rt;
+
+namespace {
+
+// The fake cost clock (counts), advanced by the test and by the app's control law.
+std::uint32_t g_clock = 0;
+
+template <class S>
+struct TestApp : AppBase<S, 2, 1> {
+  using Base = AppBase<S, 2, 1>;
+  using typename Base::Command;
+  using typename Base::Sensors;
+
+  Sensors next = Sensors(S(0.5), S(-0.25));  // what sample() delivers
+  bool fresh = true;
+  S gain = S(2);
+  S limit = S(1);
+  S envelope = S(10);
+  std::uint32_t control_cost = 100;  // counts the control law "takes"
+  bool nan_output = false;
+
+  int samples = 0, estimates = 0, controls = 0, actuations = 0;
+  Sensors estimate_in = Sensors::Zero();
+  Command u_out = Command::Constant(S(-99));
+
+  bool sample(Sensors& y) {
+    ++samples;
+    y = next;
+    return fresh;
+  }
+  void estimate(const Sensors& y, S dt) {
+    ++estimates;
+    estimate_in = y;
+    EXPECT_GT(dt, S(0));
+  }
+  Command control() {
+    ++controls;
+    g_clock += control_cost;
+    Command u;
+    u[0] = nan_output ? std::numeric_limits<S>::quiet_NaN() : gain * estimate_in[0];
+    return u;
+  }
+  void actuate(const Command& u) {
+    ++actuations;
+    u_out = u;
+  }
+  Sensors sensor_limits() const { return Sensors::Constant(S(100)); }
+  Command actuator_limits() const { return Command::Constant(limit); }
+  bool in_envelope() const { return std::fabs(estimate_in[1]) < envelope; }
+};
+
+constexpr std::uint32_t kHz = 1000000;  // fake cost clock: 1 MHz -> 1000 counts per 1 kHz tick
+
+template <class S>
+class TickTest : public ::testing::Test {
+ protected:
+  void SetUp() override { g_clock = 5; }
+  // One full tick: sample at `now`, then the control step.
+  static void tick(Tick<TestApp<S>>& t, std::uint32_t now) {
+    g_clock = now;
+    if (t.on_sample(now)) t.on_control([] { return g_clock; });
+  }
+};
+
+using Scalars = ::testing::Types<float, double>;
+TYPED_TEST_SUITE(TickTest, Scalars);
+
+TYPED_TEST(TickTest, NominalTicksComputeSaturateAndAccount) {
+  using S = TypeParam;
+  TestApp<S> app;
+  app.next = Vec<S, 2>(S(0.25), S(0));
+  Tick<TestApp<S>> t(app, rate_hz(1000), kHz, 0xFFFFFFFFu);
+  EXPECT_EQ(t.period(), 1000u);
+  EXPECT_EQ(t.budget(), 1000u);
+  {
+    attractor::test::NoAllocGuard guard;
+    for (int k = 0; k < 10; ++k) TestFixture::tick(t, 1000u * k);
+  }
+  EXPECT_EQ(app.u_out[0], S(0.5));  // 2 * 0.25, inside the limit
+  app.next[0] = S(3);               // 2 * 3 = 6 -> clipped to 1
+  TestFixture::tick(t, 10000u);
+  EXPECT_EQ(app.u_out[0], S(1));
+  app.next[0] = S(-3);
+  TestFixture::tick(t, 11000u);
+  EXPECT_EQ(app.u_out[0], S(-1));
+
+  const Report r = t.report();
+  EXPECT_EQ(r.ticks, 12u);
+  EXPECT_EQ(r.steps, 12u);
+  EXPECT_EQ(r.missed_ticks, 0u);
+  EXPECT_EQ(r.overruns, 0u);
+  EXPECT_EQ(r.mode, Mode::running);
+  EXPECT_EQ(r.faults.saturated, 2u);
+  EXPECT_EQ(r.cost.count(), 12u);
+  EXPECT_EQ(r.cost.min(), 100u);
+  EXPECT_EQ(r.cost.max(), 100u);
+  EXPECT_EQ(r.cost.median_estimate(), 100u);
+  EXPECT_EQ(app.controls, 12);
+}
+
+TYPED_TEST(TickTest, NanSensorDrivesSafeStateAndZeroCommand) {
+  using S = TypeParam;
+  TestApp<S> app;
+  Tick<TestApp<S>> t(app, rate_hz(1000), kHz, 0xFFFFFFFFu);
+  TestFixture::tick(t, 0);
+  EXPECT_NE(app.u_out[0], S(0));
+  app.next[1] = std::numeric_limits<S>::quiet_NaN();
+  TestFixture::tick(t, 1000);
+  EXPECT_EQ(t.supervisor().mode(), Mode::safe);
+  EXPECT_EQ(t.supervisor().reason(), Error::non_finite);
+  EXPECT_EQ(t.supervisor().trip_tick(), 2u);
+  EXPECT_EQ(app.u_out[0], S(0));
+  const int estimates = app.estimates;
+  // Latched: good data later does not leave the safe state, the law is not called.
+  app.next[1] = S(0);
+  TestFixture::tick(t, 2000);
+  EXPECT_EQ(t.supervisor().reason(), Error::non_finite);
+  EXPECT_EQ(app.u_out[0], S(0));
+  EXPECT_EQ(app.estimates, estimates);
+  // Inf too, counted even in the safe state.
+  app.next[0] = std::numeric_limits<S>::infinity();
+  TestFixture::tick(t, 3000);
+  EXPECT_EQ(t.report().faults.non_finite, 2u);
+}
+
+TYPED_TEST(TickTest, OutOfRangeSensorTrips) {
+  using S = TypeParam;
+  TestApp<S> app;
+  Tick<TestApp<S>> t(app, rate_hz(1000), kHz, 0xFFFFFFFFu);
+  app.next[0] = S(-100.5);  // limit 100
+  TestFixture::tick(t, 0);
+  EXPECT_EQ(t.supervisor().reason(), Error::out_of_range);
+  EXPECT_EQ(app.u_out[0], S(0));
+  EXPECT_EQ(app.estimates, 0);
+}
+
+TYPED_TEST(TickTest, StaleHeldUpToLimitThenTrips) {
+  using S = TypeParam;
+  TestApp<S> app;
+  Tick<TestApp<S>> t(app, rate_hz(1000), kHz, 0xFFFFFFFFu);  // stale_limit 3
+  app.next[0] = S(0.125);
+  TestFixture::tick(t, 0);
+  app.fresh = false;
+  app.next[0] = S(0.375);  // not fresh: must not be used
+  for (int k = 1; k <= 3; ++k) {
+    TestFixture::tick(t, 1000u * k);
+    EXPECT_EQ(t.supervisor().mode(), Mode::running) << k;
+    EXPECT_EQ(app.estimate_in[0], S(0.125));  // zero-order hold of the last valid sample
+  }
+  TestFixture::tick(t, 4000);
+  EXPECT_EQ(t.supervisor().reason(), Error::stale);
+  EXPECT_EQ(t.supervisor().trip_tick(), 5u);
+  EXPECT_EQ(t.report().faults.stale, 4u);
+}
+
+TYPED_TEST(TickTest, FreshSampleResetsStaleStreak) {
+  using S = TypeParam;
+  TestApp<S> app;
+  Tick<TestApp<S>> t(app, rate_hz(1000), kHz, 0xFFFFFFFFu);
+  for (int k = 0; k < 20; ++k) {
+    app.fresh = (k % 3) == 0;  // two stale in a row at most
+    TestFixture::tick(t, 1000u * k);
+  }
+  EXPECT_EQ(t.supervisor().mode(), Mode::running);
+}
+
+TYPED_TEST(TickTest, SingleOverrunCountedStreakTrips) {
+  using S = TypeParam;
+  TestApp<S> app;
+  Tick<TestApp<S>> t(app, rate_hz(1000), kHz, 0xFFFFFFFFu);
+  app.control_cost = 1500;  // over the 1000-count budget, but the next tick comes later
+  TestFixture::tick(t, 0);
+  app.control_cost = 100;
+  TestFixture::tick(t, 2000);
+  EXPECT_EQ(t.report().overruns, 1u);
+  EXPECT_EQ(t.supervisor().mode(), Mode::running);
+  app.control_cost = 1001;
+  TestFixture::tick(t, 4000);
+  TestFixture::tick(t, 6000);
+  EXPECT_EQ(t.supervisor().mode(), Mode::running);  // streak 2 < 3
+  TestFixture::tick(t, 8000);
+  EXPECT_EQ(t.supervisor().reason(), Error::overrun);
+  EXPECT_EQ(t.supervisor().trip_tick(), 5u);
+  EXPECT_EQ(t.report().overruns, 4u);
+  EXPECT_EQ(t.report().cost.max(), 1500u);
+}
+
+TYPED_TEST(TickTest, BudgetPercentTightensBudget) {
+  using S = TypeParam;
+  TestApp<S> app;
+  Config c = rate_hz(1000);
+  c.budget_percent = 5;  // 50 counts
+  Tick<TestApp<S>> t(app, c, kHz, 0xFFFFFFFFu);
+  EXPECT_EQ(t.budget(), 50u);
+  TestFixture::tick(t, 0);  // costs 100
+  EXPECT_EQ(t.report().overruns, 1u);
+}
+
+TYPED_TEST(TickTest, StepStillRunningAtNextTickIsMissedAndStuckStepTrips) {
+  using S = TypeParam;
+  TestApp<S> app;
+  Tick<TestApp<S>> t(app, rate_hz(1000), kHz, 0xFFFFFFFFu);
+  ASSERT_TRUE(t.on_sample(0));  // control pended but "still running"
+  EXPECT_FALSE(t.on_sample(1000));
+  EXPECT_EQ(t.report().missed_ticks, 1u);
+  EXPECT_EQ(app.samples, 1);  // a missed tick does not overwrite the running step's sample
+  EXPECT_FALSE(t.on_sample(2000));
+  EXPECT_EQ(t.supervisor().mode(), Mode::running);
+  EXPECT_FALSE(t.on_sample(3000));  // third tick interrupt finding it busy: stuck
+  EXPECT_EQ(t.supervisor().reason(), Error::overrun);
+  // The sampling ISR itself wrote the zero command (the control step may never return).
+  EXPECT_EQ(app.u_out[0], S(0));
+  g_clock = 3500;
+  t.on_control([] { return g_clock; });  // it finally finishes: still zero
+  EXPECT_EQ(app.u_out[0], S(0));
+  EXPECT_EQ(t.report().missed_ticks, 3u);
+  EXPECT_EQ(t.report().cost.max(), 3500u);
+}
+
+TYPED_TEST(TickTest, EnvelopeTrips) {
+  using S = TypeParam;
+  TestApp<S> app;
+  app.envelope = S(0.5);
+  Tick<TestApp<S>> t(app, rate_hz(1000), kHz, 0xFFFFFFFFu);
+  TestFixture::tick(t, 0);  // |y1| = 0.25
+  EXPECT_EQ(t.supervisor().mode(), Mode::running);
+  app.next[1] = S(0.75);
+  TestFixture::tick(t, 1000);
+  EXPECT_EQ(t.supervisor().reason(), Error::envelope);
+  EXPECT_EQ(app.u_out[0], S(0));
+  EXPECT_EQ(app.controls, 1);  // the law is not consulted outside the envelope
+}
+
+TYPED_TEST(TickTest, NanControlOutputTrips) {
+  using S = TypeParam;
+  TestApp<S> app;
+  app.nan_output = true;
+  Tick<TestApp<S>> t(app, rate_hz(1000), kHz, 0xFFFFFFFFu);
+  TestFixture::tick(t, 0);
+  EXPECT_EQ(t.supervisor().reason(), Error::non_finite);
+  EXPECT_EQ(app.u_out[0], S(0));
+}
+
+TYPED_TEST(TickTest, CostAcrossA24BitClockWrap) {
+  using S = TypeParam;
+  TestApp<S> app;
+  Tick<TestApp<S>> t(app, rate_hz(1000), kHz, 0x00FFFFFFu);
+  TestFixture::tick(t, 0x00FFFFC0u);  // + 100 wraps past 2^24
+  g_clock &= 0x00FFFFFFu;
+  EXPECT_EQ(t.report().cost.max(), 100u);
+}
+
+TYPED_TEST(TickTest, StopsAfterMaxTicks) {
+  using S = TypeParam;
+  TestApp<S> app;
+  Config c = rate_hz(1000);
+  c.max_ticks = 3;
+  Tick<TestApp<S>> t(app, c, kHz, 0xFFFFFFFFu);
+  for (int k = 0; k < 2; ++k) TestFixture::tick(t, 1000u * k);
+  EXPECT_FALSE(t.finished());
+  TestFixture::tick(t, 2000);
+  EXPECT_TRUE(t.finished());
+  EXPECT_FALSE(t.on_sample(3000));  // no fourth step
+  EXPECT_EQ(t.report().steps, 3u);
+}
+
+// A fake board for rt::run: each wait_for_interrupt() is one tick period.
+struct FakeBoard {
+  static inline bool (*sample)(void*) = nullptr;
+  static inline void (*control)(void*) = nullptr;
+  static inline void* ctx = nullptr;
+  static inline std::uint32_t rate = 0;
+  static inline std::uint32_t now = 0;
+  static inline bool running = false;
+  static inline int stops = 0;
+  static bool tick_start(std::uint32_t hz, bool (*s)(void*), void (*c)(void*), void* x) {
+    if (hz == 0 || hz > kHz) return false;
+    sample = s;
+    control = c;
+    ctx = x;
+    rate = hz;
+    running = true;
+    return true;
+  }
+  static void tick_stop() {
+    running = false;
+    ++stops;
+  }
+  static std::uint32_t cost_now() { return g_clock; }
+  static std::uint32_t cost_mask() { return 0xFFFFFFFFu; }
+  static std::uint32_t cost_hz() { return kHz; }
+  static void wait_for_interrupt() {
+    ASSERT_TRUE(running);
+    now += kHz / rate;
+    g_clock = now;
+    if (sample(ctx)) control(ctx);
+  }
+  static std::uint32_t stack_used_bytes() { return 640; }
+  static std::uint32_t stack_size_bytes() { return 16384; }
+};
+
+TYPED_TEST(TickTest, RunOnFakeBoardReturnsReport) {
+  using S = TypeParam;
+  TestApp<S> app;
+  Config c = rate_hz(500);
+  c.max_ticks = 50;
+  const int stops = FakeBoard::stops;
+  const Report r = run<FakeBoard>(app, c);
+  EXPECT_EQ(FakeBoard::stops, stops + 1);
+  EXPECT_EQ(r.ticks, 50u);
+  EXPECT_EQ(r.steps, 50u);
+  EXPECT_EQ(r.rate_hz, 500u);
+  EXPECT_EQ(r.budget, 2000u);
+  EXPECT_EQ(r.stack_used, 640u);
+  EXPECT_EQ(r.stack_size, 16384u);
+  EXPECT_EQ(app.controls, 50);
+
+  std::string out;
+  write_report(r, [&](const char* s) { out += s; });
+  EXPECT_NE(out.find("50 ticks at 500 Hz, 50 steps, 0 missed, 0 overruns"), std::string::npos) << out;
+  EXPECT_NE(out.find("mode running, reason none"), std::string::npos) << out;
+  EXPECT_NE(out.find("min 100 median~ 100 max 100"), std::string::npos) << out;
+  EXPECT_NE(out.find("stack 640 of 16384"), std::string::npos) << out;
+}
+
+TYPED_TEST(TickTest, RunRefusesUnreachableRate) {
+  using S = TypeParam;
+  Config c = rate_hz(0);
+  c.max_ticks = 5;
+  const Report r = run<FakeBoard>(TestApp<S>{}, c);  // rvalue app
+  EXPECT_EQ(r.mode, Mode::safe);
+  EXPECT_EQ(r.reason, Error::invalid_parameter);
+  EXPECT_EQ(r.ticks, 0u);
+}
+
+}  // namespace

@@ -1,0 +1,94 @@
+// Per-tick cost statistics for the deterministic tick: min / max / mean and a fixed-bin
+// histogram, updated in constant time from inside an interrupt (no division, no loop over
+// the data, no allocation).
+//
+// Costs are unsigned counts of the board's cost clock (DWT CYCCNT cycles on silicon, timer
+// counts under QEMU, see docs/runtime.md); this header does not care which.
+#pragma once
+
+#include <cstdint>
+
+namespace attractor::rt {
+
+// Bins histogram buckets of width 2^shift counts; the last bucket also collects everything
+// above the range (it is the overflow bucket).
+template <int Bins = 32>
+class CostStats {
+  static_assert(Bins >= 2, "a histogram needs at least one bucket and the overflow bucket");
+
+ public:
+  static constexpr int bins = Bins;
+
+  explicit CostStats(unsigned shift = 0) : shift_(shift > 31u ? 31u : shift) {}
+
+  // Smallest shift whose Bins buckets cover [0, range): chosen once, outside the tick.
+  static unsigned shift_for_range(std::uint32_t range) {
+    unsigned s = 0;
+    while (s < 31u && (static_cast<std::uint64_t>(Bins) << s) < range) ++s;
+    return s;
+  }
+
+  // Constant time: two compares, one shift, one clamp.
+  void add(std::uint32_t v) {
+    if (count_ == 0u || v < min_) min_ = v;
+    if (v > max_) max_ = v;
+    sum_ += v;
+    ++count_;
+    std::uint32_t b = v >> shift_;
+    if (b > static_cast<std::uint32_t>(Bins - 1)) b = static_cast<std::uint32_t>(Bins - 1);
+    ++hist_[b];
+  }
+
+  void reset() { *this = CostStats(shift_); }
+
+  std::uint32_t count() const { return count_; }
+  std::uint32_t min() const { return count_ ? min_ : 0u; }
+  std::uint32_t max() const { return max_; }
+  std::uint64_t sum() const { return sum_; }
+  // Mean over all samples (0 when empty). Not for the tick: uses a division.
+  double mean() const { return count_ ? static_cast<double>(sum_) / count_ : 0.0; }
+
+  unsigned shift() const { return shift_; }
+  std::uint32_t bin_width() const { return 1u << shift_; }
+  std::uint32_t bin(int i) const { return (i >= 0 && i < Bins) ? hist_[i] : 0u; }
+  // Lower edge of bucket i in counts.
+  std::uint32_t bin_low(int i) const { return static_cast<std::uint32_t>(i) << shift_; }
+
+  // The bucket holding the q-quantile (q in [0,1]): its samples lie in
+  // [bin_low(k), bin_low(k) + bin_width()) (the last bucket is open above). -1 when empty.
+  int quantile_bin(double q) const {
+    if (count_ == 0u) return -1;
+    if (q < 0.0) q = 0.0;
+    if (q > 1.0) q = 1.0;
+    // Rank of the quantile sample, 1-based, nearest-rank definition.
+    std::uint64_t rank = static_cast<std::uint64_t>(q * count_ + 0.999999);
+    if (rank < 1u) rank = 1u;
+    std::uint64_t acc = 0;
+    for (int i = 0; i < Bins; ++i) {
+      acc += hist_[i];
+      if (acc >= rank) return i;
+    }
+    return Bins - 1;
+  }
+
+  // Median estimate: the middle of the median bucket, clamped into [min, max] (exact when the
+  // samples are all equal, which is what a deterministic tick gives).
+  std::uint32_t median_estimate() const {
+    const int k = quantile_bin(0.5);
+    if (k < 0) return 0u;
+    std::uint64_t mid = static_cast<std::uint64_t>(bin_low(k)) + (bin_width() >> 1);
+    if (mid < min()) mid = min();
+    if (mid > max_) mid = max_;
+    return static_cast<std::uint32_t>(mid);
+  }
+
+ private:
+  unsigned shift_;
+  std::uint32_t min_ = 0;
+  std::uint32_t max_ = 0;
+  std::uint32_t count_ = 0;
+  std::uint64_t sum_ = 0;
+  std::uint32_t hist_[Bins] = {};
+};
+
+}  // namespace attractor::rt
