@@ -24,4 +24,47 @@ void write(const char* s);
 std::uint32_t stack_used_bytes();
 std::uint32_t stack_size_bytes();
 
+// ---- Tick and cost clock for the runtime (lib/include/attractor/rt/tick.hpp) ----
+// The tick: a periodic high-priority interrupt calls sample(ctx); when it returns true the
+// board pends a low-priority interrupt (PendSV) that calls control(ctx). Priorities are set
+// through the NVIC/SHPR: sampling above control. Returns false if the rate cannot be made.
+// Implemented by boards/common/systick_tick.cpp (SysTick) or a board's own timer driver.
+bool tick_start(std::uint32_t rate_hz, bool (*sample)(void*), void (*control)(void*), void* ctx);
+void tick_stop();
+// The tick frequency actually produced (the timer divides its clock by an integer).
+std::uint32_t tick_rate_hz();
+
+// Cost clock: a free-running counter read at the start of the tick and the end of the step.
+// DWT CYCCNT where the core has a running one (real silicon); otherwise the tick timer's
+// count. cost_now() wraps modulo cost_mask() + 1.
+std::uint32_t cost_now();
+std::uint32_t cost_hz();
+std::uint32_t cost_mask();
+// "cycles" or "timer counts": what one cost unit is on this board right now.
+const char* cost_unit();
+
+// Sleep until the next interrupt (WFI; under QEMU -icount sleep=off virtual time jumps).
+void wait_for_interrupt();
+
+// The board as a type, for templates such as rt::run<Board>(app, cfg).
+struct Board {
+  static const char* name() { return board::name; }
+  static void initialize() { board::initialize(); }
+  static void write(const char* s) { board::write(s); }
+  [[noreturn]] static void exit(int code) { board::exit(code); }
+  static bool tick_start(std::uint32_t rate_hz, bool (*sample)(void*), void (*control)(void*),
+                         void* ctx) {
+    return board::tick_start(rate_hz, sample, control, ctx);
+  }
+  static void tick_stop() { board::tick_stop(); }
+  static std::uint32_t tick_rate_hz() { return board::tick_rate_hz(); }
+  static std::uint32_t cost_now() { return board::cost_now(); }
+  static std::uint32_t cost_hz() { return board::cost_hz(); }
+  static std::uint32_t cost_mask() { return board::cost_mask(); }
+  static const char* cost_unit() { return board::cost_unit(); }
+  static void wait_for_interrupt() { board::wait_for_interrupt(); }
+  static std::uint32_t stack_used_bytes() { return board::stack_used_bytes(); }
+  static std::uint32_t stack_size_bytes() { return board::stack_size_bytes(); }
+};
+
 }  // namespace attractor::board
