@@ -1,0 +1,487 @@
+// Pendulum skate (Gzenda & Putkaradze; paper 003 = Garcia & Ohsawa, §2.1, Example 8, §5).
+//
+// API summary (all allocation-free, float or double, fixed cost per call):
+//   PendulumSkateParams<S>{m, l, I1, I2, I3, g}          eq. (7); validate() -> Error
+//   PendulumSkate<S>        reduced eqs. (35)/(38) in ζ = (v1, v2, v3, Γ2, Γ3); N = 5, M = 4
+//                           invariants (E (30), C1 (36), C2 (37, corrected), Γ2²+Γ3²) + analytic Jacobian:
+//                           a System for Feedback<> (integrate/feedback.hpp).
+//   PendulumSkateFull<S>    nonholonomic Euler–Poincaré eqs. (21) in z = (Ω, Y, Γ) ∈ R⁹ with the
+//                           multipliers eliminated; N = 9, M = 8 invariants
+//                           (E, C1, C2, |Γ|², Γ1, v4, v5, v6) + analytic Jacobian.
+//   AdvectedGamma<S>        Γ̇ = Γ × Ω with Ω set per tick (a measured body rate); N = 3, M = 2
+//                           invariants (|Γ|², Γ1): wrap in Feedback with reference (1, 0) to keep
+//                           |Γ| = 1 and Γ1 = 0 in float (firmware attitude propagation).
+//   skate_zeta(z), skate_full(ζ), skate_body_rates(ζ)    conversions (33)
+//   SkatePose<S>{R, x}, skate_pose_from_gamma(Γ, heading), advance_pose(...)   reconstruction of
+//                           R and the blade position x (Ṙ = R Ω^, ẋ = R Y) for plotting the path.
+//   sliding_equilibrium (40), spinning_equilibrium (41), skate_jacobian (Df of (38)),
+//   sliding_unstable_rate (Prop. 12), spinning_stability (Prop. 11 / (42)),
+//   spinning_energy_casimir (Appendix A.1 numbers).
+//
+// Misprints found in paper 003 and what the code does instead (each checked numerically along
+// RK4 trajectories at h = 1e-4 with /usr/bin/python3 and in host-tests/unit/pendulum_skate_test.cpp):
+//   * (37): C2 printed with l/(I3(I2−I3)) in front of arctan. The integral
+//     ∫ dΓ2 / ((I2−I3)Γ2² + I3) = arctan(√((I2−I3)/I3) Γ2) / √(I3(I2−I3)), so the factor is
+//     l/√(I3(I2−I3)). The printed C2 drifts by 0.3 on the §7.2 run; the corrected one by 3e-15.
+//     (Appendix A.1's DC2(ζsp) = (0,0,1,2lΩ0,0) agrees with the corrected form only.) For I2 < I3 the
+//     integral is the artanh form, for I2 = I3 it is Γ2/I3 (the paper assumes I2 > I3).
+//   * Appendix A.1: Df(ζsp) entry (1,4) printed (mgl − (I3+ml²−I2)Ω0²)/Ī1; differentiating (38)
+//     gives (mgl + (Ī2−I3)Ω0²)/Ī1. The printed eigenvalues are nevertheless right (the v3 coupling
+//     −2lΩ0 makes up the difference). skate_jacobian() differentiates (38).
+//   * Appendix A.1: the tangent space ker(DC1, DC2, DC3) is spanned by e1 and e4 − 2lΩ0 e3 (not e4:
+//     DC2·e4 = 2lΩ0). The resulting quadratic form happens to be the printed one.
+//   * §5.1: the intermediate displays ξΓ = v1(0, Γ3, −Γ2) and the 3×3 "C p" matrix have opposite
+//     signs (ξΓ = Ω×Γ = v1(0, −Γ3, Γ2)); the two sign slips cancel and (35)/(38) are correct, which
+//     the agreement of PendulumSkate with PendulumSkateFull (eq. 21) confirms.
+#pragma once
+
+#include <cmath>
+
+#include "attractor/core/finite.hpp"
+#include "attractor/core/result.hpp"
+#include "attractor/core/types.hpp"
+#include "attractor/geometry/so3.hpp"
+
+// After types.hpp (which sets EIGEN_NO_MALLOC before Eigen/Core).
+#include <Eigen/Cholesky>
+#include <Eigen/Geometry>
+
+namespace attractor {
+
+// Physical parameters of the pendulum skate, paper 003 eq. (7); defaults are §7.2.
+template <class S>
+struct PendulumSkateParams {
+  S m = S(2);                  // total mass [kg]
+  S l = S(0.8);                // distance blade contact -> centre of mass along E3 [m]
+  S I1 = S(0.35), I2 = S(0.35), I3 = S(0.004);  // principal moments of inertia about the CM [kg m²]
+  S g = S(9.8);                // gravitational acceleration [m/s²]
+
+  S Ibar1() const { return I1 + m * l * l; }  // Ī1 = I1 + ml² (34)
+  S Ibar2() const { return I2 + m * l * l; }  // Ī2 = I2 + ml² (34)
+
+  // invalid_parameter unless all finite, m > 0, l > 0, I_i > 0, g >= 0.
+  Error validate() const {
+    if (!is_finite(m) || !is_finite(l) || !is_finite(I1) || !is_finite(I2) || !is_finite(I3) ||
+        !is_finite(g))
+      return Error::non_finite;
+    if (!(m > S(0)) || !(l > S(0)) || !(I1 > S(0)) || !(I2 > S(0)) || !(I3 > S(0)) || !(g >= S(0)))
+      return Error::invalid_parameter;
+    return Error::none;
+  }
+};
+
+// A(Γ2) = ∫_0^Γ2 dx / ((I2−I3)x² + I3) and its derivative, the integral in C2 (37) (corrected,
+// see header comment). Branches on the parameters only (same cost for every state).
+template <class S>
+S skate_c2_integral(S I2, S I3, S G2) {
+  const S a = I2 - I3;
+  if (a > S(0)) return std::atan(std::sqrt(a / I3) * G2) / std::sqrt(a * I3);
+  if (a < S(0)) return std::atanh(std::sqrt(-a / I3) * G2) / std::sqrt(-a * I3);
+  return G2 / I3;
+}
+template <class S>
+S skate_c2_integrand(S I2, S I3, S G2) {
+  return S(1) / ((I2 - I3) * G2 * G2 + I3);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reduced equations (35)/(38): ζ = (v1, v2, v3, Γ2, Γ3), v1 = Ω1, v2 = Ω·Γ, v3 = Y1 (33).
+template <class S>
+struct PendulumSkate {
+  using Scalar = S;
+  static constexpr int N = 5;  // ζ
+  static constexpr int M = 4;  // E (30), C1 (36), C2 (37), Γ2²+Γ3²
+  using State = Vec<S, 5>;
+  PendulumSkateParams<S> p{};
+
+  // f(ζ) of (38) (paper 003). Equivalent to (35) on Γ2²+Γ3² = 1.
+  State field(const State& z) const {
+    const S v1 = z[0], v2 = z[1], v3 = z[2], G2 = z[3], G3 = z[4];
+    const S ml = p.m * p.l;
+    const S D = p.I2 * G2 * G2 + p.I3 * G3 * G3;
+    State f;
+    f[0] = (((p.Ibar2() - p.I3) * G3 * v2 * v2 + ml * p.g) * G2 + ml * G3 * v2 * v3) / p.Ibar1();
+    f[1] = S(2) * (p.I3 - p.I2) * G2 * G3 * v1 * v2 / D;
+    f[2] = -S(2) * p.l * p.I3 * G3 * v1 * v2 / D;
+    f[3] = v1 * G3;   // (35b)
+    f[4] = -v1 * G2;  // (35b)
+    return f;
+  }
+  State operator()(const State& z) const { return field(z); }
+
+  // Constrained energy (30): ½ G_αβ v^α v^β + U with G from (34) on ξ ∈ 𝔡(Γ).
+  S energy(const State& z) const {
+    const S v1 = z[0], v2 = z[1], v3 = z[2], G2 = z[3], G3 = z[4];
+    return S(0.5) * (p.Ibar1() * v1 * v1 + (p.Ibar2() * G2 * G2 + p.I3 * G3 * G3) * v2 * v2) +
+           p.m * p.l * G2 * v2 * v3 + S(0.5) * p.m * v3 * v3 + p.m * p.g * p.l * G3;
+  }
+  // C1 (36) = (I2 Γ2² + I3 Γ3²) v2.
+  S c1(const State& z) const { return (p.I2 * z[3] * z[3] + p.I3 * z[4] * z[4]) * z[1]; }
+  // C2 (37), corrected factor (see header).
+  S c2(const State& z) const {
+    return p.l * z[3] * z[1] + z[2] + p.l * c1(z) * skate_c2_integral(p.I2, p.I3, z[3]);
+  }
+
+  Vec<S, 4> invariants(const State& z) const {
+    return Vec<S, 4>(energy(z), c1(z), c2(z), z[3] * z[3] + z[4] * z[4]);
+  }
+
+  Mat<S, 4, 5> invariants_jacobian(const State& z) const {
+    const S v1 = z[0], v2 = z[1], v3 = z[2], G2 = z[3], G3 = z[4];
+    const S ml = p.m * p.l;
+    Mat<S, 4, 5> J;
+    // dE
+    J(0, 0) = p.Ibar1() * v1;
+    J(0, 1) = (p.Ibar2() * G2 * G2 + p.I3 * G3 * G3) * v2 + ml * G2 * v3;
+    J(0, 2) = ml * G2 * v2 + p.m * v3;
+    J(0, 3) = p.Ibar2() * G2 * v2 * v2 + ml * v2 * v3;
+    J(0, 4) = p.I3 * G3 * v2 * v2 + p.m * p.g * p.l;
+    // dC1
+    const S D = p.I2 * G2 * G2 + p.I3 * G3 * G3;
+    J(1, 0) = S(0);
+    J(1, 1) = D;
+    J(1, 2) = S(0);
+    J(1, 3) = S(2) * p.I2 * G2 * v2;
+    J(1, 4) = S(2) * p.I3 * G3 * v2;
+    // dC2 = l v2 dΓ2 + l Γ2 dv2 + dv3 + l A dC1 + l C1 A' dΓ2
+    const S A = skate_c2_integral(p.I2, p.I3, G2);
+    const S dA = skate_c2_integrand(p.I2, p.I3, G2);
+    const S C1 = D * v2;
+    J.row(2) = p.l * A * J.row(1);
+    J(2, 1) += p.l * G2;
+    J(2, 2) += S(1);
+    J(2, 3) += p.l * v2 + p.l * C1 * dA;
+    // d(Γ2²+Γ3²)
+    J(3, 0) = S(0);
+    J(3, 1) = S(0);
+    J(3, 2) = S(0);
+    J(3, 3) = S(2) * G2;
+    J(3, 4) = S(2) * G3;
+    return J;
+  }
+};
+
+// ---------------------------------------------------------------------------------------------
+// Full nonholonomic Euler–Poincaré equations (21) in z = (Ω, Y, Γ) with the multipliers eliminated:
+//   𝔾 ξ̇ = ad*_ξ(𝔾ξ) + 𝐊(∂ℓ/∂Γ, Γ) + Ψ(Γ)ᵀλ,   Γ̇ = Γ × Ω,   ξ = (Ω, Y),
+// 𝔾 the constant metric of (34), Ψ rows ψ¹ = (E1×Γ, 0), ψ² = (0, Γ), ψ³ = (0, E1×Γ) (Example 8),
+// λ chosen so that d/dt(Ψξ) = 0 everywhere in R⁹ (so v4, v5, v6 are invariants of the extension):
+//   (Ψ𝔾⁻¹Ψᵀ) λ = −Ψ𝔾⁻¹ f − Ψ̇ ξ.
+template <class S>
+struct PendulumSkateFull {
+  using Scalar = S;
+  static constexpr int N = 9;  // (Ω, Y, Γ)
+  static constexpr int M = 8;  // E, C1, C2, |Γ|², Γ1, v4, v5, v6
+  using State = Vec<S, 9>;
+  PendulumSkateParams<S> p{};
+
+  // 𝔾 of (34): ℓ = ½ ξᵀ𝔾ξ − mgl Γ3.
+  Mat<S, 6, 6> metric() const {
+    Mat<S, 6, 6> G = Mat<S, 6, 6>::Zero();
+    const Vec3<S> e3(S(0), S(0), S(1));
+    G(0, 0) = p.Ibar1();
+    G(1, 1) = p.Ibar2();
+    G(2, 2) = p.I3;
+    G.template block<3, 3>(0, 3) = p.m * p.l * hat(e3);
+    G.template block<3, 3>(3, 0) = (p.m * p.l * hat(e3)).transpose();
+    G.template block<3, 3>(3, 3) = p.m * Mat3<S>::Identity();
+    return G;
+  }
+
+  State field(const State& z) const {
+    const Vec3<S> Om = z.template segment<3>(0), Y = z.template segment<3>(3),
+                  Ga = z.template segment<3>(6);
+    const Vec3<S> e1(S(1), S(0), S(0)), e3(S(0), S(0), S(1));
+    const Mat<S, 6, 6> G = metric();
+    const Vec<S, 6> xi = z.template head<6>();
+    const Vec<S, 6> mu = G * xi;
+    const Vec3<S> Pi = mu.template head<3>(), Pp = mu.template tail<3>();
+    Vec<S, 6> f;
+    // ad*_(Ω,Y)(Π,P) = (Π×Ω + P×Y, P×Ω)  (Example 8);  𝐊(−mgl E3, Γ) = (−mgl E3 × Γ, 0)  (20)
+    f.template head<3>() = Pi.cross(Om) + Pp.cross(Y) - (p.m * p.g * p.l) * e3.cross(Ga);
+    f.template tail<3>() = Pp.cross(Om);
+    const Vec3<S> e1g = e1.cross(Ga);
+    const Vec3<S> Gd = Ga.cross(Om);  // (21) third line
+    const Vec3<S> e1gd = e1.cross(Gd);
+    Mat<S, 6, 3> PsiT = Mat<S, 6, 3>::Zero();
+    PsiT.template block<3, 1>(0, 0) = e1g;
+    PsiT.template block<3, 1>(3, 1) = Ga;
+    PsiT.template block<3, 1>(3, 2) = e1g;
+    const Vec3<S> psid_xi(e1gd.dot(Om), Gd.dot(Y), e1gd.dot(Y));
+    const Eigen::LDLT<Mat<S, 6, 6>> ldlt(G);
+    Mat<S, 6, 3> GiPsiT;
+    for (int c = 0; c < 3; ++c) GiPsiT.col(c) = ldlt.solve(Vec<S, 6>(PsiT.col(c)));
+    const Vec<S, 6> Gif = ldlt.solve(f);
+    const Mat3<S> A = PsiT.transpose() * GiPsiT;
+    const Vec3<S> rhs = -(PsiT.transpose() * Gif + psid_xi);
+    const Vec3<S> lambda = A.ldlt().solve(rhs);
+    State out;
+    out.template head<6>() = Gif + GiPsiT * lambda;
+    out.template tail<3>() = Gd;
+    return out;
+  }
+  State operator()(const State& z) const { return field(z); }
+
+  Vec<S, 8> invariants(const State& z) const {
+    const Vec3<S> Om = z.template segment<3>(0), Y = z.template segment<3>(3),
+                  Ga = z.template segment<3>(6);
+    const Vec3<S> e1g(S(0), -Ga[2], Ga[1]);  // E1 × Γ
+    const Vec<S, 6> xi = z.template head<6>();
+    const S E = S(0.5) * xi.dot(metric() * xi) + p.m * p.g * p.l * Ga[2];  // (30) on 𝔡
+    const S v2 = Om.dot(Ga);
+    const S C1 = (p.I2 * Ga[1] * Ga[1] + p.I3 * Ga[2] * Ga[2]) * v2;        // (36)
+    const S C2 = p.l * Ga[1] * v2 + Y[0] + p.l * C1 * skate_c2_integral(p.I2, p.I3, Ga[1]);  // (37)
+    Vec<S, 8> F;
+    F << E, C1, C2, Ga.squaredNorm(), Ga[0], e1g.dot(Om), Ga.dot(Y), e1g.dot(Y);
+    return F;
+  }
+
+  Mat<S, 8, 9> invariants_jacobian(const State& z) const {
+    const Vec3<S> Om = z.template segment<3>(0), Y = z.template segment<3>(3),
+                  Ga = z.template segment<3>(6);
+    const Vec<S, 6> xi = z.template head<6>();
+    Mat<S, 8, 9> J = Mat<S, 8, 9>::Zero();
+    // E
+    J.template block<1, 6>(0, 0) = (metric() * xi).transpose();
+    J(0, 8) = p.m * p.g * p.l;
+    // C1 = D (Ω·Γ), D = I2Γ2² + I3Γ3²
+    const S D = p.I2 * Ga[1] * Ga[1] + p.I3 * Ga[2] * Ga[2];
+    const S v2 = Om.dot(Ga);
+    J.template block<1, 3>(1, 0) = D * Ga.transpose();
+    J.template block<1, 3>(1, 6) = D * Om.transpose();
+    J(1, 7) += S(2) * p.I2 * Ga[1] * v2;
+    J(1, 8) += S(2) * p.I3 * Ga[2] * v2;
+    // C2 = l Γ2 v2 + Y1 + l C1 A(Γ2)
+    const S A = skate_c2_integral(p.I2, p.I3, Ga[1]);
+    const S dA = skate_c2_integrand(p.I2, p.I3, Ga[1]);
+    J.row(2) = p.l * A * J.row(1);
+    J.template block<1, 3>(2, 0) += p.l * Ga[1] * Ga.transpose();
+    J.template block<1, 3>(2, 6) += p.l * Ga[1] * Om.transpose();
+    J(2, 7) += p.l * v2 + p.l * D * v2 * dA;
+    J(2, 3) += S(1);
+    // |Γ|², Γ1
+    J.template block<1, 3>(3, 6) = S(2) * Ga.transpose();
+    J(4, 6) = S(1);
+    // v4 = (E1×Γ)·Ω = −Γ3Ω2 + Γ2Ω3
+    J(5, 1) = -Ga[2];
+    J(5, 2) = Ga[1];
+    J(5, 7) = Om[2];
+    J(5, 8) = -Om[1];
+    // v5 = Γ·Y
+    J.template block<1, 3>(6, 3) = Ga.transpose();
+    J.template block<1, 3>(6, 6) = Y.transpose();
+    // v6 = (E1×Γ)·Y = −Γ3Y2 + Γ2Y3
+    J(7, 4) = -Ga[2];
+    J(7, 5) = Ga[1];
+    J(7, 7) = Y[2];
+    J(7, 8) = -Y[1];
+    return J;
+  }
+};
+
+// ---------------------------------------------------------------------------------------------
+// Conversions (33). ζ from z: v1 = Ω1, v2 = Ω·Γ, v3 = Y1, Γ2, Γ3.
+template <class S>
+Vec<S, 5> skate_zeta(const Vec<S, 9>& z) {
+  Vec<S, 5> q;
+  q << z[0], z.template segment<3>(0).dot(z.template segment<3>(6)), z[3], z[7], z[8];
+  return q;
+}
+template <class S>
+Vec<S, 5> skate_zeta(const Vec3<S>& Omega, const Vec3<S>& Y, const Vec3<S>& Gamma) {
+  Vec<S, 5> q;
+  q << Omega[0], Omega.dot(Gamma), Y[0], Gamma[1], Gamma[2];
+  return q;
+}
+// Body rates on the constraint: Ω = v1 E1 + v2 Γ, Y = v3 E1 (33) with v4 = v5 = v6 = 0, Γ1 = 0.
+template <class S>
+void skate_body_rates(const Vec<S, 5>& q, Vec3<S>& Omega, Vec3<S>& Y) {
+  Omega = Vec3<S>(q[0], q[1] * q[3], q[1] * q[4]);
+  Y = Vec3<S>(q[2], S(0), S(0));
+}
+template <class S>
+Vec<S, 9> skate_full(const Vec<S, 5>& q) {
+  Vec3<S> Om, Y;
+  skate_body_rates(q, Om, Y);
+  Vec<S, 9> z;
+  z << Om, Y, S(0), q[3], q[4];
+  return z;
+}
+
+// Paper 003 §7.2 initial condition (59): tilt φ0 about E1 on top of the sliding motion.
+template <class S>
+Vec<S, 9> skate_initial_condition_59(S phi0, S Omega1 = S(0.1), S Omega3 = S(0.1), S Y1 = S(1)) {
+  Vec<S, 9> z;
+  z << Omega1, Omega1 * std::tan(phi0), Omega3, Y1, S(0), S(0), S(0), std::sin(phi0), std::cos(phi0);
+  return z;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reconstruction: Ṙ = R Ω^, ẋ = R Y (§2.1, s⁻¹ṡ = (Ω^, Y)); Γ = Rᵀ e3.
+template <class S>
+struct SkatePose {
+  Mat3<S> R = Mat3<S>::Identity();  // body -> spatial
+  Vec3<S> x = Vec3<S>::Zero();      // blade contact point in the spatial frame (x3 = 0)
+};
+
+// R with Rᵀe3 = Γ (Γ1 = 0 assumed) and blade direction R E1 at angle `heading` from e1.
+template <class S>
+SkatePose<S> skate_pose_from_gamma(const Vec3<S>& Gamma, S heading = S(0), const Vec3<S>& x0 = Vec3<S>::Zero()) {
+  const S phi = std::atan2(Gamma[1], Gamma[2]);  // R = Rz(heading) Rx(phi) gives Rᵀe3 = (0, sin φ, cos φ)
+  SkatePose<S> P;
+  P.R = exp_so3(Vec3<S>(S(0), S(0), heading)) * exp_so3(Vec3<S>(phi, S(0), S(0)));
+  P.x = x0;
+  return P;
+}
+
+// One step of the reconstruction from the body rates at the start (Ω0, Y0) and end (Ω1, Y1) of a
+// step: R ← R exp(h (Ω0+Ω1)/2), x ← x + h (R0 Y0 + R1 Y1)/2 (second order, stays on SO(3)).
+template <class S>
+void advance_pose(SkatePose<S>& P, const Vec3<S>& Omega0, const Vec3<S>& Y0, const Vec3<S>& Omega1,
+                  const Vec3<S>& Y1, S h) {
+  const Mat3<S> R0 = P.R;
+  P.R = R0 * exp_so3(Vec3<S>(S(0.5) * h * (Omega0 + Omega1)));
+  P.x += (S(0.5) * h) * (R0 * Y0 + P.R * Y1);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Firmware attitude propagation: Γ̇ = Γ × Ω (21) with a measured Ω held over the step. The
+// invariants |Γ|² (=1) and Γ1 (=0, pitch constancy (19)) are not both preserved by this field when
+// Ω is measured (Γ1' = (E1×Γ)·Ω = v4 ≠ 0 with noise), so wrap it in Feedback with reference (1, 0):
+//   Feedback<AdvectedGamma<float>> fb(AdvectedGamma<float>{}, Vec<float,2>(1, 0), gains);
+//   fb.system().omega = gyro;  rk4_step(fb, Gamma, h);
+template <class S>
+struct AdvectedGamma {
+  using Scalar = S;
+  static constexpr int N = 3;
+  static constexpr int M = 2;
+  Vec3<S> omega = Vec3<S>::Zero();  // body angular velocity Ω over the step [rad/s]
+  Vec3<S> field(const Vec3<S>& G) const { return G.cross(omega); }
+  Vec3<S> operator()(const Vec3<S>& G) const { return field(G); }
+  Vec<S, 2> invariants(const Vec3<S>& G) const { return Vec<S, 2>(G.squaredNorm(), G[0]); }
+  Mat<S, 2, 3> invariants_jacobian(const Vec3<S>& G) const {
+    Mat<S, 2, 3> J;
+    J << S(2) * G[0], S(2) * G[1], S(2) * G[2], S(1), S(0), S(0);
+    return J;
+  }
+};
+
+// ---------------------------------------------------------------------------------------------
+// Equilibria (§5.3) and stability (§5.4, Appendix A.1).
+template <class S>
+Vec<S, 5> sliding_equilibrium(S Y0) {  // (40)
+  Vec<S, 5> q;
+  q << S(0), S(0), Y0, S(0), S(1);
+  return q;
+}
+template <class S>
+Vec<S, 5> spinning_equilibrium(S Omega0) {  // (41)
+  Vec<S, 5> q;
+  q << S(0), Omega0, S(0), S(0), S(1);
+  return q;
+}
+
+// Df(ζ) of (38), analytic (Prop. 11 / 12 linearization at any ζ).
+template <class S>
+Mat<S, 5, 5> skate_jacobian(const PendulumSkateParams<S>& p, const Vec<S, 5>& z) {
+  const S v1 = z[0], v2 = z[1], v3 = z[2], G2 = z[3], G3 = z[4];
+  const S ml = p.m * p.l, Ib1 = p.Ibar1(), a = p.Ibar2() - p.I3;
+  const S D = p.I2 * G2 * G2 + p.I3 * G3 * G3;
+  const S dD2 = S(2) * p.I2 * G2, dD3 = S(2) * p.I3 * G3;
+  Mat<S, 5, 5> J = Mat<S, 5, 5>::Zero();
+  J(0, 1) = (S(2) * a * G3 * v2 * G2 + ml * G3 * v3) / Ib1;
+  J(0, 2) = ml * G3 * v2 / Ib1;
+  J(0, 3) = (a * G3 * v2 * v2 + ml * p.g) / Ib1;
+  J(0, 4) = (a * v2 * v2 * G2 + ml * v2 * v3) / Ib1;
+  const S n1 = S(2) * (p.I3 - p.I2);  // f2 = n1 Γ2Γ3 v1 v2 / D
+  const S f2 = n1 * G2 * G3 * v1 * v2 / D;
+  J(1, 0) = n1 * G2 * G3 * v2 / D;
+  J(1, 1) = n1 * G2 * G3 * v1 / D;
+  J(1, 3) = (n1 * G3 * v1 * v2 - f2 * dD2) / D;
+  J(1, 4) = (n1 * G2 * v1 * v2 - f2 * dD3) / D;
+  const S n3 = -S(2) * p.l * p.I3;  // f3 = n3 Γ3 v1 v2 / D
+  const S f3 = n3 * G3 * v1 * v2 / D;
+  J(2, 0) = n3 * G3 * v2 / D;
+  J(2, 1) = n3 * G3 * v1 / D;
+  J(2, 3) = -f3 * dD2 / D;
+  J(2, 4) = (n3 * v1 * v2 - f3 * dD3) / D;
+  J(3, 0) = G3;
+  J(3, 4) = v1;
+  J(4, 0) = -G2;
+  J(4, 3) = -v1;
+  return J;
+}
+
+// Prop. 12: the positive eigenvalue √(mgl/Ī1) of Df(ζsl) (growth rate of the fall).
+template <class S>
+S sliding_unstable_rate(const PendulumSkateParams<S>& p) {
+  return std::sqrt(p.m * p.g * p.l / p.Ibar1());
+}
+
+// Prop. 11 and (42). `lambda2` is the square of the nonzero eigenvalue pair of Df(ζsp):
+// λ² = (mgl − (I3+ml²−I2)Ω0²)/Ī1 (> 0: linearly unstable).
+enum class SpinningStability : unsigned char {
+  unstable = 0,      // Prop. 11 (i) (I3+ml² < I2), or λ² > 0
+  stable = 1,        // (42) holds: energy–Casimir definite
+  inconclusive = 2,  // I3+ml² > I2 but |Ω0| at or below the bound of (42)
+};
+template <class S>
+struct SpinningAnalysis {
+  SpinningStability verdict = SpinningStability::inconclusive;
+  S lambda2 = S(0);         // see above
+  S omega_min = S(0);       // √(mgl/(I3+ml²−I2)) of (42); +inf-like 0 if not applicable
+};
+template <class S>
+SpinningAnalysis<S> spinning_stability(const PendulumSkateParams<S>& p, S Omega0) {
+  SpinningAnalysis<S> r;
+  const S ml2 = p.m * p.l * p.l, mgl = p.m * p.g * p.l;
+  const S k = p.I3 + ml2 - p.I2;
+  r.lambda2 = (mgl - k * Omega0 * Omega0) / p.Ibar1();
+  if (k > S(0)) {
+    r.omega_min = std::sqrt(mgl / k);
+    r.verdict = std::fabs(Omega0) > r.omega_min ? SpinningStability::stable
+                : r.lambda2 > S(0)             ? SpinningStability::unstable
+                                               : SpinningStability::inconclusive;
+  } else {
+    r.verdict = SpinningStability::unstable;
+  }
+  return r;
+}
+
+// The energy–Casimir numbers of Appendix A.1 at ζsp: multipliers c = (−Ω0, 0, I3Ω0² − mgl) for
+// (C1, C2, C3 = (Γ2²+Γ3²)/2), the Hessian ℋ = D²(E + Σ c_j C_j)(ζsp), the tangent basis
+// w1 = e1, w2 = e4 − 2lΩ0 e3 of ker(DC1, DC2, DC3) and the quadratic form q = diag(w_iᵀℋw_i),
+// q_offdiag = w1ᵀℋw2. Stable (42) iff q1 > 0 and q2 > 0.
+template <class S>
+struct EnergyCasimir {
+  Vec<S, 3> c = Vec<S, 3>::Zero();
+  Mat<S, 5, 5> hessian = Mat<S, 5, 5>::Zero();
+  Vec<S, 5> gradient = Vec<S, 5>::Zero();  // D(E + Σ c C)(ζsp), zero by construction
+  Vec<S, 5> w1 = Vec<S, 5>::Zero(), w2 = Vec<S, 5>::Zero();
+  S q1 = S(0), q2 = S(0), q12 = S(0);
+};
+template <class S>
+EnergyCasimir<S> spinning_energy_casimir(const PendulumSkateParams<S>& p, S Omega0) {
+  EnergyCasimir<S> ec;
+  const S ml = p.m * p.l, mgl = p.m * p.g * p.l, W = Omega0;
+  ec.c << -W, S(0), p.I3 * W * W - mgl;
+  // Analytic second derivatives at ζsp = (0, Ω0, 0, 0, 1) (derived from (30), (36), (37)):
+  Mat<S, 5, 5>& H = ec.hessian;
+  H(0, 0) = p.Ibar1();
+  H(1, 1) = p.I3;
+  H(2, 2) = p.m;
+  H(2, 3) = H(3, 2) = ml * W;
+  H(3, 3) = (p.Ibar2() - S(2) * p.I2 + p.I3) * W * W - mgl;  // = Ω0²(I3+ml²−I2) − mgl
+  H(4, 4) = p.I3 * W * W - S(2) * p.I3 * W * W + (p.I3 * W * W - mgl);  // = −mgl
+  // gradient: DE + c1 DC1 + c3 DC3 (DC2 has c2 = 0)
+  ec.gradient << S(0), p.I3 * W + ec.c[0] * p.I3, S(0), S(0),
+      p.I3 * W * W + mgl + ec.c[0] * S(2) * p.I3 * W + ec.c[2];
+  ec.w1 << S(1), S(0), S(0), S(0), S(0);
+  ec.w2 << S(0), S(0), -S(2) * p.l * W, S(1), S(0);
+  ec.q1 = ec.w1.dot(H * ec.w1);
+  ec.q2 = ec.w2.dot(H * ec.w2);
+  ec.q12 = ec.w1.dot(H * ec.w2);
+  return ec;
+}
+
+}  // namespace attractor

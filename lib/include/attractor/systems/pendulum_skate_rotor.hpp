@@ -1,0 +1,170 @@
+// Pendulum skate with an internal rotor about E1 at the centre of mass (paper 003 Fig. 3,
+// Example 15, eqs. (44)–(45), (54)–(55)).
+//
+// API summary:
+//   SkateRotorParams<S>{m, l, I1, I2, I3, g, J1, J2, J3}   m = total mass incl. rotor; defaults §7.3
+//   PendulumSkateRotor<S>   plant (44) in x = (v1, v2, v3, Γ2, Γ3, θ̇), θ̇ = rotor rate relative to
+//                           the body; member `torque` u (zero-order hold) so that
+//                           `plant.torque = u; rk4_step(plant, x, h);` steps the SIL plant.
+//                           field(x, u) for an explicit torque.
+//   SkateRotorHamel<S>      the same system as a HamelRotorModel (n=6, r=3, s=1, k=3) for the
+//                           generic ControlledLagrangian (control/controlled_lagrangian.hpp).
+//
+// Misprint in (55): the last term is printed m‖Y‖² (and, in the second line, inside the ½); the
+// kinetic energy of the translating mass is (m/2)‖Y‖², as in (7)/(34) and as the printed metric
+// 𝔾_ij (diagonal m) says. The code uses (m/2)‖Y‖².
+//
+// Reduction of (44) for this system (derived here; checked against the generic Hamel form in
+// host-tests/unit/skate_control_test.cpp): with 𝓘_i = I_i + J_i, p1 = (𝓘1+ml²)v1 + J1θ̇,
+// π = J1(v1 + θ̇) (45), and p1 − π = (I1+ml²)v1, so
+//   (I1+ml²) v̇1 = X(ζ) − u,   X(ζ) = ((𝓘2+ml²−𝓘3)Γ3 v2² + mgl)Γ2 + mlΓ3 v2 v3,
+//   J1(v̇1 + θ̈) = u  (44b),
+// and v̇2, v̇3, Γ̇ are those of (38) with I2, I3 replaced by 𝓘2, 𝓘3 (the rotor's transverse inertia
+// rides with the body).
+#pragma once
+
+#include <cmath>
+
+#include "attractor/core/finite.hpp"
+#include "attractor/core/result.hpp"
+#include "attractor/core/types.hpp"
+#include "attractor/geometry/so3.hpp"
+#include "attractor/systems/pendulum_skate.hpp"
+
+namespace attractor {
+
+template <class S>
+struct SkateRotorParams {
+  S m = S(3);                              // total mass including the rotor [kg]
+  S l = S(0.8);                            // contact -> CM distance [m] (rotor sits at the CM)
+  S I1 = S(0.35), I2 = S(0.35), I3 = S(0.004);     // body inertia about the CM without the rotor's J [kg m²]
+  S g = S(9.8);                            // [m/s²]
+  S J1 = S(0.005), J2 = S(0.0025), J3 = S(0.0025); // rotor inertia: J1 about its spin axis E1 [kg m²]
+
+  S Ibar1() const { return I1 + m * l * l; }  // I1 + ml², the denominator of (56) and (58)
+
+  Error validate() const {
+    const PendulumSkateParams<S> b{m, l, I1, I2, I3, g};
+    const Error e = b.validate();
+    if (e != Error::none) return e;
+    if (!is_finite(J1) || !is_finite(J2) || !is_finite(J3)) return Error::non_finite;
+    if (!(J1 > S(0)) || !(J2 >= S(0)) || !(J3 >= S(0))) return Error::invalid_parameter;
+    return Error::none;
+  }
+
+  // The uncontrolled skate with the rotor locked to the body (𝓘_i = I_i + J_i).
+  PendulumSkateParams<S> locked() const { return {m, l, I1 + J1, I2 + J2, I3 + J3, g}; }
+  // The skate the closed loop is equivalent to: inertia 𝕀̃ of (57) (I1 + J1²/σ may be < 0).
+  PendulumSkateParams<S> matched(S sigma) const {
+    return {m, l, I1 + J1 * J1 / sigma, I2 + J2, I3 + J3, g};
+  }
+};
+
+// X(ζ): (I1+ml²) times the rotor-free acceleration v̇1 (the numerator of (38)'s f1 with 𝓘).
+template <class S>
+S skate_rotor_X(const SkateRotorParams<S>& p, const Vec<S, 5>& z) {
+  const S v2 = z[1], v3 = z[2], G2 = z[3], G3 = z[4];
+  const S ml = p.m * p.l;
+  return ((p.I2 + p.J2 + ml * p.l - p.I3 - p.J3) * G3 * v2 * v2 + ml * p.g) * G2 + ml * G3 * v2 * v3;
+}
+
+// Plant (44) reduced as above. x = (v1, v2, v3, Γ2, Γ3, θ̇).
+template <class S>
+struct PendulumSkateRotor {
+  using Scalar = S;
+  static constexpr int N = 6;
+  using State = Vec<S, 6>;
+  SkateRotorParams<S> p{};
+  S torque = S(0);  // rotor motor torque u [N m], held over a step (the body feels −u)
+
+  State field(const State& x, S u) const {
+    const S v1 = x[0], v2 = x[1], G2 = x[3], G3 = x[4];
+    const S I2 = p.I2 + p.J2, I3 = p.I3 + p.J3;
+    const S D = I2 * G2 * G2 + I3 * G3 * G3;
+    const S v1d = (skate_rotor_X(p, Vec<S, 5>(x.template head<5>())) - u) / p.Ibar1();
+    State f;
+    f[0] = v1d;
+    f[1] = S(2) * (I3 - I2) * G2 * G3 * v1 * v2 / D;
+    f[2] = -S(2) * p.l * I3 * G3 * v1 * v2 / D;
+    f[3] = v1 * G3;
+    f[4] = -v1 * G2;
+    f[5] = u / p.J1 - v1d;  // (44b): π̇ = J1(v̇1 + θ̈) = u
+    return f;
+  }
+  State field(const State& x) const { return field(x, torque); }
+  State operator()(const State& x) const { return field(x, torque); }
+
+  // Rotor angular momentum π = J1(v1 + θ̇) (45); π̇ = u.
+  S rotor_momentum(const State& x) const { return p.J1 * (x[0] + x[5]); }
+  // Total energy of plant (rotor included): ½(I1+ml²)v1² + ½J1(v1+θ̇)² + rest of (30) with 𝓘2, 𝓘3.
+  S energy(const State& x) const {
+    const PendulumSkate<S> sk{PendulumSkateParams<S>{p.m, p.l, p.I1, p.I2 + p.J2, p.I3 + p.J3, p.g}};
+    const S w = x[0] + x[5];
+    return sk.energy(Vec<S, 5>(x.template head<5>())) + S(0.5) * p.J1 * w * w;
+  }
+};
+
+// The rotor skate as a HamelRotorModel (paper 003 (31), (54)–(55), Example 8's ad* and 𝐊).
+template <class S>
+struct SkateRotorHamel {
+  using Scalar = S;
+  static constexpr int n = 6, r = 3, s = 1, k = 3;
+  Mat<S, 6, 6> G = Mat<S, 6, 6>::Zero();   // 𝔾_ij (Example 15)
+  Mat<S, 6, 1> Gia = Mat<S, 6, 1>::Zero(); // 𝔾_ia = J1 e1
+  Mat<S, 1, 1> Gab = Mat<S, 1, 1>::Zero(); // 𝔾_ab = J1
+  S mgl = S(0);
+
+  static SkateRotorHamel from(const SkateRotorParams<S>& p) {
+    SkateRotorHamel h;
+    const S ml = p.m * p.l;
+    const Vec3<S> e3(S(0), S(0), S(1));
+    h.G(0, 0) = p.I1 + p.J1 + ml * p.l;
+    h.G(1, 1) = p.I2 + p.J2 + ml * p.l;
+    h.G(2, 2) = p.I3 + p.J3;
+    h.G.template block<3, 3>(0, 3) = ml * hat(e3);  // (Ω2Y1 − Ω1Y2) ml: 𝔾_15 = −ml, 𝔾_24 = ml
+    h.G.template block<3, 3>(3, 0) = (ml * hat(e3)).transpose();
+    h.G.template block<3, 3>(3, 3) = p.m * Mat3<S>::Identity();
+    h.Gia(0, 0) = p.J1;
+    h.Gab(0, 0) = p.J1;
+    h.mgl = ml * p.g;
+    return h;
+  }
+
+  // ℰ(Γ) of (31): columns (E1,0), (Γ,0), (0,E1) | (E1×Γ,0), (0,Γ), (0,E1×Γ).
+  Mat<S, 6, 6> basis(const Vec3<S>& Ga) const {
+    const Vec3<S> e1(S(1), S(0), S(0));
+    const Vec3<S> e1g = e1.cross(Ga);
+    Mat<S, 6, 6> E = Mat<S, 6, 6>::Zero();
+    E.template block<3, 1>(0, 0) = e1;
+    E.template block<3, 1>(0, 1) = Ga;
+    E.template block<3, 1>(3, 2) = e1;
+    E.template block<3, 1>(0, 3) = e1g;
+    E.template block<3, 1>(3, 4) = Ga;
+    E.template block<3, 1>(3, 5) = e1g;
+    return E;
+  }
+  // (32): Dℰ_2 = [I; 0], Dℰ_1 = Dℰ_3 = 0.
+  Mat<S, 6, 3> basis_rate(const Vec3<S>&, const Vec3<S>& Gd) const {
+    Mat<S, 6, 3> Ed = Mat<S, 6, 3>::Zero();
+    Ed.template block<3, 1>(0, 1) = Gd;
+    return Ed;
+  }
+  Vec<S, 6> ad_star(const Vec<S, 6>& xi, const Vec<S, 6>& mu) const {
+    const Vec3<S> Om = xi.template head<3>(), Y = xi.template tail<3>();
+    const Vec3<S> Pi = mu.template head<3>(), P = mu.template tail<3>();
+    Vec<S, 6> o;
+    o << Pi.cross(Om) + P.cross(Y), P.cross(Om);  // Example 8
+    return o;
+  }
+  Vec3<S> advected_rate(const Vec<S, 6>& xi, const Vec3<S>& Ga) const {
+    return Ga.cross(Vec3<S>(xi.template head<3>()));  // (21) Γ̇ = Γ × Ω
+  }
+  Vec<S, 6> potential_force(const Vec3<S>& Ga) const {
+    const Vec3<S> e3(S(0), S(0), S(1));
+    Vec<S, 6> o;
+    o << -mgl * e3.cross(Ga), Vec3<S>::Zero();  // 𝐊(−mgl E3, Γ) (20)
+    return o;
+  }
+};
+
+}  // namespace attractor
