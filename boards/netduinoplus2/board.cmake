@@ -9,4 +9,4 @@ set(BOARD_RAM_ORIGIN 0x20000000)
 set(BOARD_RAM_LENGTH 128K)
 set(BOARD_STACK_SIZE 0x4000)
 set(BOARD_SYSTICK_HZ 168000000)
-set(BOARD_SOURCES board.cpp ../common/console_semihosting.cpp ../common/systick_tick.cpp)
+set(BOARD_SOURCES board.cpp ../common/systick.cpp)   # own console (USART1 or semihosting), tick (TIM2 or SysTick), TIM5/DWT cost clock

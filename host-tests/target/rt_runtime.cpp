@@ -19,6 +19,7 @@ namespace {
 struct ProbeApp : rt::AppBase<float, 2, 1> {
   static constexpr int kMaxLog = 64;
   std::uint32_t sample_time[kMaxLog] = {};
+  std::uint32_t ref_time[kMaxLog] = {};
   int samples = 0;
   int nan_at = -1;           // sample index that delivers a NaN
   int overrun_from = -1;     // control steps [overrun_from, overrun_from + overrun_count)
@@ -31,7 +32,10 @@ struct ProbeApp : rt::AppBase<float, 2, 1> {
   float u_last = 0.0f;
 
   bool sample(Sensors& y) {
-    if (samples < kMaxLog) sample_time[samples] = Board::cost_now();
+    if (samples < kMaxLog) {
+      sample_time[samples] = Board::cost_now();
+      ref_time[samples] = Board::reference_now();
+    }
     y[0] = 0.5f;
     y[1] = (samples == nan_at) ? __builtin_nanf("") : 0.25f;
     ++samples;
@@ -91,6 +95,18 @@ void nominal(target_test::Checker& c, std::uint32_t rate, std::uint32_t ticks) {
   c.near(t.c_str(), lo / p, 1.0, 0.002);
   t.clear(); t << n.c_str() << "max tick spacing / period";
   c.near(t.c_str(), hi / p, 1.0, 0.002);
+  // The same against the board's independent reference clock (virtual time under QEMU).
+  std::uint32_t rlo = 0xFFFFFFFFu, rhi = 0;
+  for (int k = 1; k < n_log; ++k) {
+    const std::uint32_t d = app.ref_time[k] - app.ref_time[k - 1];
+    if (d < rlo) rlo = d;
+    if (d > rhi) rhi = d;
+  }
+  const double rp = double(Board::reference_hz()) / rate;
+  t.clear(); t << n.c_str() << "min spacing / period, reference clock";
+  c.near(t.c_str(), rlo / rp, 1.0, 0.002);
+  t.clear(); t << n.c_str() << "max spacing / period, reference clock";
+  c.near(t.c_str(), rhi / rp, 1.0, 0.002);
   t.clear(); t << n.c_str() << "max step cost <= budget";
   c.le(t.c_str(), r.cost.max(), r.budget);
   t.clear(); t << n.c_str() << "min step cost > 0";

@@ -43,8 +43,31 @@ std::uint32_t cost_mask();
 // "cycles" or "timer counts": what one cost unit is on this board right now.
 const char* cost_unit();
 
-// Sleep until the next interrupt (WFI; under QEMU -icount sleep=off virtual time jumps).
+// Idle until the next interrupt: WFI on silicon. Under QEMU it returns at once (the caller
+// spins): QEMU 7.2 with -icount shift=0,sleep=off lets virtual time run two tick periods per
+// SysTick period across a WFI (measured against the mps2 FPGAIO counter and the STM32 TIM5,
+// docs/boards.md); spinning keeps virtual time exact and deterministic.
 void wait_for_interrupt();
+
+// An independent clock to check the tick against (never the tick timer itself):
+// mps2: FPGAIO COUNTER (25 MHz); STM32F405: TIM5 (1 GHz under QEMU) or DWT CYCCNT.
+std::uint32_t reference_now();
+std::uint32_t reference_hz();
+
+// ---- I/O every board offers (no-ops where the hardware has none) ----
+// Serial port for HIL frames and logs: polled, non-blocking read; write blocks per byte
+// until the transmitter takes it (bounded). mps2: CMSDK UART0; STM32F405: USART1 PA9/PA10.
+void uart_write(const char* s);
+void uart_write(const unsigned char* data, std::uint32_t size);
+bool uart_read(unsigned char& byte);  // true when a byte was waiting
+// A status LED (mps2: FPGAIO LED0; STM32F405: PD12, the Discovery green LED).
+void led_set(bool on);
+// PWM-style actuator outputs: value in [-1, 1] (0 = 50 % duty, the safe state). Returns false
+// for a channel the board does not have; actuator_channels() is 0 on boards without PWM.
+int actuator_channels();
+bool actuator_write(int channel, float value);
+// The core clock the board runs at after initialize() (Hz).
+std::uint32_t core_clock_hz();
 
 // The board as a type, for templates such as rt::run<Board>(app, cfg).
 struct Board {
@@ -63,8 +86,16 @@ struct Board {
   static std::uint32_t cost_mask() { return board::cost_mask(); }
   static const char* cost_unit() { return board::cost_unit(); }
   static void wait_for_interrupt() { board::wait_for_interrupt(); }
+  static std::uint32_t reference_now() { return board::reference_now(); }
+  static std::uint32_t reference_hz() { return board::reference_hz(); }
   static std::uint32_t stack_used_bytes() { return board::stack_used_bytes(); }
   static std::uint32_t stack_size_bytes() { return board::stack_size_bytes(); }
+  static void uart_write(const char* s) { board::uart_write(s); }
+  static bool uart_read(unsigned char& b) { return board::uart_read(b); }
+  static void led_set(bool on) { board::led_set(on); }
+  static int actuator_channels() { return board::actuator_channels(); }
+  static bool actuator_write(int ch, float v) { return board::actuator_write(ch, v); }
+  static std::uint32_t core_clock_hz() { return board::core_clock_hz(); }
 };
 
 }  // namespace attractor::board
