@@ -1,0 +1,170 @@
+// Deterministic cost benchmark image: instruction counts per integrator step (float and
+// double, each system, each scheme, with and without the feedback term) and per control tick
+// of the runtime, printed through the board console. Run it in QEMU with
+// -icount shift=0,align=off,sleep=off (the default of attractor_qemu_command): virtual time
+// advances 1 ns per guest instruction, so the board's cost clock, converted to ns, counts
+// instructions. Two runs print identical numbers (CTest bench.<board>.reproducible).
+// These are INSTRUCTION counts, not cycles: see docs/runtime.md for how they relate to cycles.
+//
+// Adding a system: one bench_system(...) line in systems<S>() below.
+#include <cstdint>
+
+#include "attractor/board/board.hpp"
+#include "attractor/integrate/butcher.hpp"
+#include "attractor/integrate/feedback.hpp"
+#include "attractor/rt/tick.hpp"
+#include "attractor/systems/spherical_pendulum.hpp"
+
+using namespace attractor;
+using board::Board;
+
+namespace {
+
+#ifndef BENCH_REPS
+#define BENCH_REPS 200  // repetitions per measurement: resolution = clock quantum / BENCH_REPS
+#endif
+
+// Keep the compiler from folding the measured work away.
+template <class T>
+inline void escape(T* p) {
+  __asm__ volatile("" : : "r"(p) : "memory");
+}
+
+// Instructions (ns of virtual time) of one call of fn, averaged over BENCH_REPS calls, with
+// the cost of the empty measurement loop subtracted.
+template <class F>
+double instructions_per_call(F&& fn) {
+  auto measure = [](auto&& body) {
+    const std::uint32_t t0 = Board::cost_now();
+    for (int i = 0; i < BENCH_REPS; ++i) body();
+    return ((Board::cost_now() - t0) & Board::cost_mask());
+  };
+  int dummy = 0;
+  const std::uint32_t empty = measure([&] { escape(&dummy); });
+  const std::uint32_t full = measure(fn);
+  const double counts = double(full) - double(empty);
+  return rt::counts_to_ns(counts, Board::cost_hz()) / BENCH_REPS;
+}
+
+void print_line(const char* prec, const char* what, const char* scheme, const char* kind,
+                double instr) {
+  Text<160> t;
+  t << "bench " << Board::name() << " " << prec << " " << what << " " << scheme << " " << kind
+    << " instructions/step ";
+  t.fixed(instr, 1);
+  t << "\n";
+  board::write(t.c_str());
+}
+
+template <class Sys>
+void bench_system(const char* prec, const char* name, const Sys& sys,
+                  const typename Sys::State& x0, const typename Sys::Invariants& gains,
+                  typename Sys::Scalar h) {
+  using S = typename Sys::Scalar;
+  const auto fb = feedback(sys, x0, gains);
+  auto field = [&sys](const typename Sys::State& x) { return sys.field(x); };
+  const Scheme schemes[] = {Scheme::euler, Scheme::heun, Scheme::rk4};
+  for (Scheme s : schemes) {
+    typename Sys::State x = x0;
+    const double plain = instructions_per_call([&] {
+      step<S>(s, field, x, h);
+      escape(x.data());
+    });
+    x = x0;
+    const double with_fb = instructions_per_call([&] {
+      step<S>(s, fb, x, h);
+      escape(x.data());
+    });
+    print_line(prec, name, to_string(s), "field", plain);
+    print_line(prec, name, to_string(s), "feedback", with_fb);
+  }
+}
+
+// A minimal system of the DESIGN.md shape: harmonic oscillator, invariant H = (q^2 + p^2)/2.
+template <class S>
+struct Oscillator {
+  using Scalar = S;
+  static constexpr int N = 2, M = 1;
+  using State = Vec<S, N>;
+  using Invariants = Vec<S, M>;
+  State field(const State& x) const { return State(x[1], -x[0]); }
+  Invariants invariants(const State& x) const {
+    return Invariants(S(0.5) * (x[0] * x[0] + x[1] * x[1]));
+  }
+  Mat<S, M, N> invariants_jacobian(const State& x) const { return Mat<S, M, N>(x[0], x[1]); }
+};
+
+template <class S>
+Vec<S, 6> spherical_x0() {  // q on the unit sphere, p tangent to it (q . p = 0)
+  Vec<S, 6> x;
+  x << S(0.479425538604203), S(0), S(-0.877582561890373), S(0), S(0.3), S(0);
+  return x;
+}
+
+// ---- The systems benchmarked: one line each ----
+template <class S>
+void systems(const char* prec) {
+  bench_system(prec, "oscillator", Oscillator<S>{}, Vec<S, 2>(S(1), S(0)), Vec<S, 1>(S(10)),
+               S(0.01));
+  bench_system(prec, "spherical_pendulum", SphericalPendulum<S>::make(S(1), S(1), S(1)).value(),
+               spherical_x0<S>(), Vec<S, 4>(S(20), S(20), S(20), S(20)), S(0.001));
+}
+
+// The runtime's tick with a representative app: validate 6 sensor values, one RK4 feedback
+// step of the spherical pendulum as the estimator, a linear law on 3 outputs.
+template <class S>
+struct TickApp : rt::AppBase<S, 6, 3> {
+  using Base = rt::AppBase<S, 6, 3>;
+  using typename Base::Command;
+  using typename Base::Sensors;
+  SphericalPendulum<S> sys = SphericalPendulum<S>::make(S(1), S(1), S(1)).value();
+  Feedback<SphericalPendulum<S>> fb =
+      feedback(sys, spherical_x0<S>(), Vec<S, 4>(S(20), S(20), S(20), S(20)));
+  Vec<S, 6> x = spherical_x0<S>();
+  Command u_out = Command::Zero();
+
+  bool sample(Sensors& y) {
+    y = x;  // a stand-in for sensor drivers / a HIL frame
+    return true;
+  }
+  void estimate(const Sensors&, S dt) { rk4_step(fb, x, dt); }
+  Command control() { return -S(0.5) * x.template tail<3>(); }
+  void actuate(const Command& u) { u_out = u; }
+};
+
+template <class S>
+void bench_tick(const char* prec) {
+  TickApp<S> app;
+  rt::Config cfg = rt::rate_hz(1000);
+  cfg.max_ticks = 500;
+  const rt::Report r = rt::run<Board>(app, cfg);
+  Text<200> t;
+  t << "bench " << Board::name() << " " << prec << " rt_tick spherical_pendulum+rk4 "
+    << "instructions/tick mean ";
+  t.fixed(rt::counts_to_ns(r.cost.mean(), r.cost_hz), 1);
+  t << " min ";
+  t.fixed(rt::counts_to_ns(r.cost.min(), r.cost_hz), 0);
+  t << " max ";
+  t.fixed(rt::counts_to_ns(r.cost.max(), r.cost_hz), 0);
+  t << " (" << r.steps << " ticks, " << r.overruns << " overruns, mode " << to_string(r.mode)
+    << ")\n";
+  board::write(t.c_str());
+}
+
+}  // namespace
+
+int main() {
+  board::initialize();
+  {
+    Text<240> t;
+    t << "bench " << Board::name() << ": cost clock " << Board::cost_hz() << " Hz ("
+      << Board::cost_unit() << "), " << BENCH_REPS
+      << " reps; numbers are guest INSTRUCTIONS under QEMU -icount shift=0 (not cycles)\n";
+    board::write(t.c_str());
+  }
+  systems<float>("float");
+  systems<double>("double");
+  bench_tick<float>("float");
+  bench_tick<double>("double");
+  return 0;
+}
