@@ -257,8 +257,12 @@ int run(int argc, char** argv) {
       const long n = 1L << k;
       const double e = planar_error(m, n);
       const double h = *sys.period(planar_x0()) / double(n);
-      std::printf("%-15s %8ld %11.4e %11ld %11.4e %6.2f\n", "", n, h, n * kPlanarCost[m], e,
-                  observed_order(prev, e));
+      if (std::isnan(e))
+        std::printf("%-15s %8ld %11.4e %11ld %11s   (h * stiffness outside the scheme's stability "
+                    "interval: refused by check_step)\n", "", n, h, n * kPlanarCost[m], "refused");
+      else
+        std::printf("%-15s %8ld %11.4e %11ld %11.4e %6.2f\n", "", n, h, n * kPlanarCost[m], e,
+                    observed_order(prev, e));
       std::fprintf(conv, "%s,%ld,%.10e,%ld,%.10e\n", kPlanarMethods[m], n, h, n * kPlanarCost[m], e);
       prev = e;
     }
