@@ -24,6 +24,8 @@
 // Γ3 > 0.99 for 10 s and agrees with the generic ControlledLagrangian to rounding (tests).
 #pragma once
 
+#include <limits>
+
 #include "attractor/core/finite.hpp"
 #include "attractor/core/result.hpp"
 #include "attractor/core/types.hpp"
@@ -94,7 +96,9 @@ class SkateRotorLaw {
     L.p_ = p;
     L.sigma_ = sigma;
     const S den = sigma * p.Ibar1() + p.J1 * p.J1;
-    if (!(den != S(0)) || !is_finite(den)) return Error::singular;
+    // Ĩ1 + ml² = den/σ = 0 at the lower bound of (58): the law's gain J1²/den blows up there.
+    const S tiny = S(64) * std::numeric_limits<S>::epsilon() * p.J1 * p.J1;
+    if (!is_finite(den) || !(den > tiny || den < -tiny)) return Error::singular;
     L.gain_ = p.J1 * p.J1 / den;
     L.Ibar1_tilde_ = p.Ibar1() + p.J1 * p.J1 / sigma;
     if (!is_finite(L.gain_) || !is_finite(L.Ibar1_tilde_)) return Error::singular;
