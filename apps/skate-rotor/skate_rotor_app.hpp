@@ -2,7 +2,8 @@
 //
 // Each tick:  sample   — SIL: advance the on-target plant one period under the held torque and
 //                        read its sensors; HIL: the sensor frame from the host plant
-//             estimate — Γ̂ by the gyro + vertical fusion feedback integrator (|Γ|=1, Γ₁=0)
+//             estimate — Γ̂ by the gyro + vertical fusion feedback integrator (|Γ|=1, Γ₁=0;
+//                        AdvectedGamma in systems/pendulum_skate.hpp, paper 000 §2.4)
 //             control  — ζ = (Ω₁, Ω·Γ̂, Y₁, Γ̂₂, Γ̂₃) (paper 003 eq. (33)) → rotor torque, the
 //                        controlled-Lagrangian law (56) as corrected in skate_rotor_law.hpp
 //             actuate  — hold the saturated torque (SIL: for the plant; HIL: in the actuator frame)
@@ -23,7 +24,6 @@
 #include "attractor/rt/tick.hpp"
 #include "attractor/systems/pendulum_skate.hpp"
 #include "attractor/systems/pendulum_skate_rotor.hpp"
-#include "gamma_estimator.hpp"
 
 namespace attractor {
 
@@ -87,7 +87,7 @@ class SkateRotorApp : public rt::AppBase<S, 8, 1> {
     x_ << q[0], q[1], q[2], q[3], q[4], S(0);
     plant_ = Feedback<SkateRotorPlant<S>>(SkateRotorPlant<S>{PendulumSkateRotor<S>{cfg_.params}},
                                           Vec<S, 1>(S(1)), Vec<S, 1>(cfg_.plant_gain));
-    estimator_ = Feedback<FusedGamma<S>>(FusedGamma<S>{}, Vec<S, 2>(S(1), S(0)),
+    estimator_ = Feedback<AdvectedGamma<S>>(AdvectedGamma<S>{}, Vec<S, 2>(S(1), S(0)),
                                          Vec<S, 2>(cfg_.estimator_gain, cfg_.estimator_gain));
     started_ = false;
     held_torque_ = S(0);
@@ -115,7 +115,7 @@ class SkateRotorApp : public rt::AppBase<S, 8, 1> {
   }
 
   void estimate(const Sensors& y, S dt) {
-    FusedGamma<S>& g = estimator_.system();
+    AdvectedGamma<S>& g = estimator_.system();
     g.omega = y.template head<3>();
     g.measured = y.template segment<3>(4);
     g.kappa = cfg_.fusion_rate;
@@ -168,7 +168,7 @@ class SkateRotorApp : public rt::AppBase<S, 8, 1> {
   Outcome outcome_{};
   Feedback<SkateRotorPlant<S>> plant_{};
   Vec<S, 6> x_ = Vec<S, 6>::Zero();
-  Feedback<FusedGamma<S>> estimator_{};
+  Feedback<AdvectedGamma<S>> estimator_{};
   Vec3<S> gamma_ = Vec3<S>(S(0), S(0), S(1));
   Vec<S, 5> zeta_ = Vec<S, 5>::Zero();
   S held_torque_ = S(0);

@@ -107,6 +107,40 @@ class Feedback {
   Metric metric_{};
 };
 
+// Feedback gains that give every monitored invariant the same pull-back rate `rate` [1/s] at x0:
+// K_i = rate / |∇F_i(x0)|² (the invariants have very different scales: E ~ mgl, Γ1 ~ 1). Then
+// Feedback::stiffness(x0) = M·rate, so h·M·rate must stay inside the scheme's stability interval.
+template <class System>
+Vec<typename System::Scalar, System::M> balanced_gains(const System& sys,
+                                                       const Vec<typename System::Scalar, System::N>& x0,
+                                                       typename System::Scalar rate) {
+  using S = typename System::Scalar;
+  const Mat<S, System::M, System::N> J = sys.invariants_jacobian(x0);
+  Vec<S, System::M> K;
+  for (int i = 0; i < System::M; ++i) {
+    const S n2 = J.row(i).squaredNorm();
+    K[i] = n2 > S(1e-12) ? rate / n2 : rate;
+  }
+  return K;
+}
+// Same with the largest gradient over several sample states (the gradients of C1, C2 grow by
+// I2/I3 when the skate tilts): K_i = rate / max_k |∇F_i(x_k)|², so that the stiffness stays
+// below M·rate on the whole region the samples span.
+template <class System, int Count>
+Vec<typename System::Scalar, System::M> balanced_gains(
+    const System& sys, const Vec<typename System::Scalar, System::N> (&samples)[Count],
+    typename System::Scalar rate) {
+  using S = typename System::Scalar;
+  Vec<S, System::M> n2 = Vec<S, System::M>::Zero();
+  for (int k = 0; k < Count; ++k) {
+    const Mat<S, System::M, System::N> J = sys.invariants_jacobian(samples[k]);
+    for (int i = 0; i < System::M; ++i) n2[i] = n2[i] > J.row(i).squaredNorm() ? n2[i] : J.row(i).squaredNorm();
+  }
+  Vec<S, System::M> K;
+  for (int i = 0; i < System::M; ++i) K[i] = n2[i] > S(1e-12) ? rate / n2[i] : rate;
+  return K;
+}
+
 // Convenience: build the wrapper with the reference taken at x0 (unchecked; use make() when
 // the inputs come from outside).
 template <class System>

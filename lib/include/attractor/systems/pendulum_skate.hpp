@@ -8,7 +8,8 @@
 //   PendulumSkateFull<S>    nonholonomic Euler–Poincaré eqs. (21) in z = (Ω, Y, Γ) ∈ R⁹ with the
 //                           multipliers eliminated; N = 9, M = 8 invariants
 //                           (E, C1, C2, |Γ|², Γ1, v4, v5, v6) + analytic Jacobian.
-//   AdvectedGamma<S>        Γ̇ = Γ × Ω with Ω set per tick (a measured body rate); N = 3, M = 2
+//   AdvectedGamma<S>        Γ̇ = Γ × Ω with Ω set per tick (a measured body rate), optionally fused
+//                           with a measured vertical (rate κ); N = 3, M = 2
 //                           invariants (|Γ|², Γ1): wrap in Feedback with reference (1, 0) to keep
 //                           |Γ| = 1 and Γ1 = 0 in float (firmware attitude propagation).
 //   skate_zeta(z), skate_full(ζ), skate_body_rates(ζ)    conversions (33)
@@ -279,40 +280,6 @@ struct PendulumSkateFull {
   }
 };
 
-// Feedback gains that give every monitored invariant the same pull-back rate `rate` [1/s] at x0:
-// K_i = rate / |∇F_i(x0)|² (the invariants have very different scales: E ~ mgl, Γ1 ~ 1). Then
-// Feedback::stiffness(x0) = M·rate, so h·M·rate must stay inside the scheme's stability interval.
-template <class System>
-Vec<typename System::Scalar, System::M> balanced_gains(const System& sys,
-                                                       const Vec<typename System::Scalar, System::N>& x0,
-                                                       typename System::Scalar rate) {
-  using S = typename System::Scalar;
-  const Mat<S, System::M, System::N> J = sys.invariants_jacobian(x0);
-  Vec<S, System::M> K;
-  for (int i = 0; i < System::M; ++i) {
-    const S n2 = J.row(i).squaredNorm();
-    K[i] = n2 > S(1e-12) ? rate / n2 : rate;
-  }
-  return K;
-}
-// Same with the largest gradient over several sample states (the gradients of C1, C2 grow by
-// I2/I3 when the skate tilts): K_i = rate / max_k |∇F_i(x_k)|², so that the stiffness stays
-// below M·rate on the whole region the samples span.
-template <class System, int Count>
-Vec<typename System::Scalar, System::M> balanced_gains(
-    const System& sys, const Vec<typename System::Scalar, System::N> (&samples)[Count],
-    typename System::Scalar rate) {
-  using S = typename System::Scalar;
-  Vec<S, System::M> n2 = Vec<S, System::M>::Zero();
-  for (int k = 0; k < Count; ++k) {
-    const Mat<S, System::M, System::N> J = sys.invariants_jacobian(samples[k]);
-    for (int i = 0; i < System::M; ++i) n2[i] = n2[i] > J.row(i).squaredNorm() ? n2[i] : J.row(i).squaredNorm();
-  }
-  Vec<S, System::M> K;
-  for (int i = 0; i < System::M; ++i) K[i] = n2[i] > S(1e-12) ? rate / n2[i] : rate;
-  return K;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Conversions (33). ζ from z: v1 = Ω1, v2 = Ω·Γ, v3 = Y1, Γ2, Γ3.
 template <class S>
@@ -389,8 +356,15 @@ struct AdvectedGamma {
   using Scalar = S;
   static constexpr int N = 3;
   static constexpr int M = 2;
-  Vec3<S> omega = Vec3<S>::Zero();  // body angular velocity Ω over the step [rad/s]
-  Vec3<S> field(const Vec3<S>& G) const { return G.cross(omega); }
+  Vec3<S> omega = Vec3<S>::Zero();     // body angular velocity Ω over the step [rad/s]
+  // Optional fusion with a measured vertical (accelerometer direction): the pull
+  // κ(Γm − (Γ·Γm)Γ) is the part of κ(Γm − Γ) tangent to the sphere, so the field still
+  // conserves |Γ|² and the feedback only removes rounding drift. κ = 0: pure propagation.
+  Vec3<S> measured = Vec3<S>::Zero();
+  S kappa = S(0);                      // fusion rate [1/s]
+  Vec3<S> field(const Vec3<S>& G) const {
+    return G.cross(omega) + kappa * (measured - G.dot(measured) * G);
+  }
   Vec3<S> operator()(const Vec3<S>& G) const { return field(G); }
   Vec<S, 2> invariants(const Vec3<S>& G) const { return Vec<S, 2>(G.squaredNorm(), G[0]); }
   Mat<S, 2, 3> invariants_jacobian(const Vec3<S>& G) const {
