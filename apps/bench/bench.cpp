@@ -13,7 +13,10 @@
 #include "attractor/integrate/butcher.hpp"
 #include "attractor/integrate/feedback.hpp"
 #include "attractor/rt/tick.hpp"
+#include "attractor/systems/pendulum_skate.hpp"
+#include "attractor/systems/pendulum_skate_rotor.hpp"
 #include "attractor/systems/spherical_pendulum.hpp"
+#include "skate_rotor_app.hpp"
 
 using namespace attractor;
 using board::Board;
@@ -58,14 +61,15 @@ void print_line(const char* prec, const char* what, const char* scheme, const ch
 
 template <class Sys>
 void bench_system(const char* prec, const char* name, const Sys& sys,
-                  const typename Sys::State& x0, const typename Sys::Invariants& gains,
-                  typename Sys::Scalar h) {
+                  const Vec<typename Sys::Scalar, Sys::N>& x0,
+                  const Vec<typename Sys::Scalar, Sys::M>& gains, typename Sys::Scalar h) {
   using S = typename Sys::Scalar;
+  using State = Vec<S, Sys::N>;
   const auto fb = feedback(sys, x0, gains);
-  auto field = [&sys](const typename Sys::State& x) { return sys.field(x); };
+  auto field = [&sys](const State& x) { return sys.field(x); };
   const Scheme schemes[] = {Scheme::euler, Scheme::heun, Scheme::rk4};
   for (Scheme s : schemes) {
-    typename Sys::State x = x0;
+    State x = x0;
     const double plain = instructions_per_call([&] {
       step<S>(s, field, x, h);
       escape(x.data());
@@ -108,6 +112,21 @@ void systems(const char* prec) {
                S(0.01));
   bench_system(prec, "spherical_pendulum", SphericalPendulum<S>::make(S(1), S(1), S(1)).value(),
                spherical_x0<S>(), Vec<S, 4>(S(20), S(20), S(20), S(20)), S(0.001));
+  // Pendulum skate (paper 003), state (59): reduced (35)/(38), full (21), rotor plant (44), Γ.
+  const Vec<S, 9> z0 = skate_initial_condition_59<S>(S(0.1));
+  const PendulumSkate<S> skate{PendulumSkateParams<S>{}};
+  const Vec<S, 5> zeta0 = skate_zeta<S>(z0);
+  bench_system(prec, "pendulum_skate", skate, zeta0, balanced_gains(skate, zeta0, S(20)), S(0.001));
+  const PendulumSkateFull<S> full{PendulumSkateParams<S>{}};
+  bench_system(prec, "pendulum_skate_full", full, z0, balanced_gains(full, z0, S(20)), S(0.001));
+  Vec<S, 6> xr;
+  xr << zeta0, S(0);
+  bench_system(prec, "skate_rotor_plant", SkateRotorPlant<S>{PendulumSkateRotor<S>{}}, xr,
+               Vec<S, 1>(S(50)), S(0.001));
+  AdvectedGamma<S> gamma;
+  gamma.omega = Vec3<S>(S(0.1), S(0.01), S(0.1));
+  bench_system(prec, "skate_gamma", gamma, Vec3<S>(S(0), S(0.0998), S(0.995)),
+               Vec<S, 2>(S(50), S(50)), S(0.001));
 }
 
 // The runtime's tick with a representative app: validate 6 sensor values, one RK4 feedback
@@ -151,6 +170,26 @@ void bench_tick(const char* prec) {
   board::write(t.c_str());
 }
 
+// The skate-rotor app's tick (apps/skate-rotor): SIL plant step + Γ fusion + law (56).
+template <class S>
+void bench_skate_tick(const char* prec) {
+  auto app = SkateRotorApp<S>::make(SkateRotorAppConfig<S>{}, S(1e-3));
+  rt::Config cfg = rt::rate_hz(1000);
+  cfg.max_ticks = 500;
+  const rt::Report r = rt::run<Board>(*app, cfg);
+  Text<200> t;
+  t << "bench " << Board::name() << " " << prec << " rt_tick skate-rotor(sil) "
+    << "instructions/tick mean ";
+  t.fixed(rt::counts_to_ns(r.cost.mean(), r.cost_hz), 1);
+  t << " min ";
+  t.fixed(rt::counts_to_ns(r.cost.min(), r.cost_hz), 0);
+  t << " max ";
+  t.fixed(rt::counts_to_ns(r.cost.max(), r.cost_hz), 0);
+  t << " (" << r.steps << " ticks, " << r.overruns << " overruns, mode " << to_string(r.mode)
+    << ")\n";
+  board::write(t.c_str());
+}
+
 }  // namespace
 
 int main() {
@@ -166,5 +205,7 @@ int main() {
   systems<double>("double");
   bench_tick<float>("float");
   bench_tick<double>("double");
+  bench_skate_tick<float>("float");
+  bench_skate_tick<double>("double");
   return 0;
 }

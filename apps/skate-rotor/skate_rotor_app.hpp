@@ -27,23 +27,6 @@
 
 namespace attractor {
 
-// The SIL plant: the rotor skate (44) in x = (v1, v2, v3, Γ2, Γ3, θ̇), integrated as a
-// feedback integrator that keeps Γ2² + Γ3² = 1 (the reduced form of |Γ| = 1 with Γ1 = 0).
-template <class S>
-struct SkateRotorPlant {
-  using Scalar = S;
-  static constexpr int N = 6;
-  static constexpr int M = 1;
-  PendulumSkateRotor<S> skate;
-  Vec<S, 6> field(const Vec<S, 6>& x) const { return skate.field(x); }
-  Vec<S, 1> invariants(const Vec<S, 6>& x) const { return Vec<S, 1>(x[3] * x[3] + x[4] * x[4]); }
-  Mat<S, 1, 6> invariants_jacobian(const Vec<S, 6>& x) const {
-    Mat<S, 1, 6> J;
-    J << S(0), S(0), S(0), S(2) * x[3], S(2) * x[4], S(0);
-    return J;
-  }
-};
-
 template <class S>
 struct SkateRotorAppConfig {
   SkateRotorParams<S> params;          // §7.3 defaults

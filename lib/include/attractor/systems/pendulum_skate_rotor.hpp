@@ -104,6 +104,24 @@ struct PendulumSkateRotor {
   }
 };
 
+// The rotor skate (44) as a feedback-integrator system (paper 000 §2.4): x as above, the one
+// monitored invariant Γ2² + Γ3² = 1 (the reduced |Γ| = 1 with Γ1 = 0; the energy is not
+// conserved under control). The firmware's on-target (SIL) plant.
+template <class S>
+struct SkateRotorPlant {
+  using Scalar = S;
+  static constexpr int N = 6;
+  static constexpr int M = 1;
+  PendulumSkateRotor<S> skate;
+  Vec<S, 6> field(const Vec<S, 6>& x) const { return skate.field(x); }
+  Vec<S, 1> invariants(const Vec<S, 6>& x) const { return Vec<S, 1>(x[3] * x[3] + x[4] * x[4]); }
+  Mat<S, 1, 6> invariants_jacobian(const Vec<S, 6>& x) const {
+    Mat<S, 1, 6> J;
+    J << S(0), S(0), S(0), S(2) * x[3], S(2) * x[4], S(0);
+    return J;
+  }
+};
+
 // The rotor skate as a HamelRotorModel (paper 003 (31), (54)–(55), Example 8's ad* and 𝐊).
 template <class S>
 struct SkateRotorHamel {
