@@ -1,7 +1,8 @@
 # Firmware build support: board discovery and the two functions apps and on-target tests use.
 #
 #   attractor_add_firmware(NAME <name> SOURCES <src...> [LIBRARIES <lib...>] [BOARDS <b...>])
-#       one ELF per board of this core: <name>.<board>.elf
+#       one ELF per board of this core: <name>.<board>.elf, from objects compiled once per core
+#       (target <name>.objs: put include directories or definitions there)
 #   attractor_add_target_test(NAME <name> SOURCES <src...> [LIBRARIES ...] [TIMEOUT s])
 #       the same, plus a CTest "target.<board>.<name>" that runs the image in qemu-system-arm;
 #       the image reports pass/fail through its semihosting exit code.
@@ -45,12 +46,18 @@ function(attractor_add_firmware)
   endif()
   # Boards named for another core are simply not built in this core's firmware build.
   list(FILTER FW_BOARDS INCLUDE REGEX "^(${_attractor_boards_regex})$")
+  if(NOT FW_BOARDS)
+    return()
+  endif()
+  # Compiled once for the core (<name>.objs), linked once per board (<name>.<board>.elf).
+  add_library(${FW_NAME}.objs OBJECT ${FW_SOURCES})
+  target_link_libraries(${FW_NAME}.objs PUBLIC board_api ${FW_LIBRARIES})
+  target_compile_definitions(${FW_NAME}.objs PRIVATE ${FW_DEFINITIONS})
   foreach(_b IN LISTS FW_BOARDS)
     set(_t ${FW_NAME}.${_b})
-    add_executable(${_t} ${FW_SOURCES})
+    add_executable(${_t} $<TARGET_OBJECTS:${FW_NAME}.objs>)
     set_target_properties(${_t} PROPERTIES SUFFIX ".elf")
     target_link_libraries(${_t} PRIVATE board.${_b} ${FW_LIBRARIES})
-    target_compile_definitions(${_t} PRIVATE ${FW_DEFINITIONS})
     target_link_options(${_t} PRIVATE -Wl,-Map=$<TARGET_FILE_DIR:${_t}>/${_t}.map)
     set_property(GLOBAL APPEND PROPERTY ATTRACTOR_FIRMWARE_TARGETS ${_t})
   endforeach()

@@ -38,9 +38,10 @@ def load_callgraph(objdir, elf_stem):
     frames, edges, dynamic = {}, {}, set()
     files = glob.glob(os.path.join(objdir, "**", "*.ci"), recursive=True)
     for path in files:
-        # Objects of this image's own target dir, plus its board's library (<app>.<board>).
-        board = elf_stem.rsplit(".", 1)[-1]
-        if f"/{elf_stem}.dir/" not in path and f"/board.{board}.dir/" not in path:
+        # Objects of this image's app (<app>.objs, compiled once per core) and of its board's
+        # library (<app>.<board>).
+        app, board = elf_stem.rsplit(".", 1)
+        if f"/{app}.objs.dir/" not in path and f"/board.{board}.dir/" not in path:
             continue
         with open(path, errors="replace") as f:
             text = f.read()
