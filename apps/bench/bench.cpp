@@ -6,7 +6,7 @@
 // instructions. Two runs print identical numbers (CTest bench.<board>.reproducible).
 // These are INSTRUCTION counts, not cycles: see docs/runtime.md for how they relate to cycles.
 //
-// Adding a system: one bench_system(...) line in systems<S>() below.
+// Adding a system: one bench_system(...) line in systems<S>(); an app: one line in ticks<S>().
 #include <cstdint>
 
 #include "attractor/board/board.hpp"
@@ -151,15 +151,15 @@ struct TickApp : rt::AppBase<S, 6, 3> {
   void actuate(const Command& u) { u_out = u; }
 };
 
-template <class S>
-void bench_tick(const char* prec) {
-  TickApp<S> app;
+// Runs an app for 500 ticks at 1 kHz on the board's runtime and prints its per-tick cost.
+template <class App>
+void bench_app_tick(const char* prec, const char* label, App& app) {
   rt::Config cfg = rt::rate_hz(1000);
   cfg.max_ticks = 500;
   const rt::Report r = rt::run<Board>(app, cfg);
   Text<200> t;
-  t << "bench " << Board::name() << " " << prec << " rt_tick spherical_pendulum+rk4 "
-    << "instructions/tick mean ";
+  t << "bench " << Board::name() << " " << prec << " rt_tick " << label
+    << " instructions/tick mean ";
   t.fixed(rt::counts_to_ns(r.cost.mean(), r.cost_hz), 1);
   t << " min ";
   t.fixed(rt::counts_to_ns(r.cost.min(), r.cost_hz), 0);
@@ -170,24 +170,14 @@ void bench_tick(const char* prec) {
   board::write(t.c_str());
 }
 
-// The skate-rotor app's tick (apps/skate-rotor): SIL plant step + Γ fusion + law (56).
+// ---- The apps' ticks benchmarked: one line each ----
 template <class S>
-void bench_skate_tick(const char* prec) {
-  auto app = SkateRotorApp<S>::make(SkateRotorAppConfig<S>{}, S(1e-3));
-  rt::Config cfg = rt::rate_hz(1000);
-  cfg.max_ticks = 500;
-  const rt::Report r = rt::run<Board>(*app, cfg);
-  Text<200> t;
-  t << "bench " << Board::name() << " " << prec << " rt_tick skate-rotor(sil) "
-    << "instructions/tick mean ";
-  t.fixed(rt::counts_to_ns(r.cost.mean(), r.cost_hz), 1);
-  t << " min ";
-  t.fixed(rt::counts_to_ns(r.cost.min(), r.cost_hz), 0);
-  t << " max ";
-  t.fixed(rt::counts_to_ns(r.cost.max(), r.cost_hz), 0);
-  t << " (" << r.steps << " ticks, " << r.overruns << " overruns, mode " << to_string(r.mode)
-    << ")\n";
-  board::write(t.c_str());
+void ticks(const char* prec) {
+  TickApp<S> generic;
+  bench_app_tick(prec, "spherical_pendulum+rk4", generic);
+  // apps/skate-rotor: SIL plant step + Γ fusion + law (56).
+  auto skate = SkateRotorApp<S>::make(SkateRotorAppConfig<S>{}, S(1e-3));
+  bench_app_tick(prec, "skate-rotor(sil)", *skate);
 }
 
 }  // namespace
@@ -203,9 +193,7 @@ int main() {
   }
   systems<float>("float");
   systems<double>("double");
-  bench_tick<float>("float");
-  bench_tick<double>("double");
-  bench_skate_tick<float>("float");
-  bench_skate_tick<double>("double");
+  ticks<float>("float");
+  ticks<double>("double");
   return 0;
 }
