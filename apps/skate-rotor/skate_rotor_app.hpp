@@ -114,18 +114,22 @@ class SkateRotorApp : public rt::AppBase<S, 8, 1> {
 
   void actuate(const Command& u) {
     held_torque_ = u[0];
-    // Outcome bookkeeping: a fixed handful of flops, no branches on data beyond min/max.
+    // Outcome bookkeeping: a fixed handful of flops; ternaries (VSEL/IT on the FPU), not the
+    // libm fmax/fmin whose NaN branches would make the tick's cost depend on the data.
     const Vec3<S> truth(S(0), x_[3], x_[4]);
     const S au = u[0] < S(0) ? -u[0] : u[0];
     const S err = (gamma_ - truth).norm();
     const S n = gamma_.squaredNorm() - S(1);
-    const S c = std::fmax(std::fabs(n), std::fabs(gamma_[0]));
-    outcome_.min_gamma3 = std::fmin(outcome_.min_gamma3, x_[4]);
-    outcome_.max_abs_torque = std::fmax(outcome_.max_abs_torque, au);
-    if (started_) {
-      outcome_.max_gamma_error = std::fmax(outcome_.max_gamma_error, err);
-      outcome_.max_constraint = std::fmax(outcome_.max_constraint, c);
-    }
+    const S an = n < S(0) ? -n : n;
+    const S a1 = gamma_[0] < S(0) ? -gamma_[0] : gamma_[0];
+    const S c = an > a1 ? an : a1;
+    Outcome& o = outcome_;
+    o.min_gamma3 = x_[4] < o.min_gamma3 ? x_[4] : o.min_gamma3;
+    o.max_abs_torque = au > o.max_abs_torque ? au : o.max_abs_torque;
+    const S e = started_ ? err : S(0);
+    const S k = started_ ? c : S(0);
+    o.max_gamma_error = e > o.max_gamma_error ? e : o.max_gamma_error;
+    o.max_constraint = k > o.max_constraint ? k : o.max_constraint;
   }
 
   Sensors sensor_limits() const {
