@@ -4,8 +4,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
-#include <map>
 #include <string>
 
 #include "attractor/control/saturation.hpp"
@@ -15,6 +13,7 @@
 #include "attractor/systems/pendulum_skate.hpp"
 #include "attractor/systems/pendulum_skate_rotor.hpp"
 #include "commands.hpp"
+#include "options.hpp"
 
 namespace {
 
@@ -58,72 +57,15 @@ const char* kHelp =
     "drifts (uncontrolled: E, C1, C2, |Gamma|^2 [, Gamma1, v4, v5, v6 for full]; controlled: the\n"
     "closed-loop invariants of the matched skate (57) and the controlled rotor momentum pi~ (51b)).\n";
 
-struct Options {
-  std::map<std::string, std::string> kv;
-  bool has(const char* k) const { return kv.count(k) != 0; }
-  double num(const char* k, double d) const {
-    auto it = kv.find(k);
-    return it == kv.end() ? d : std::strtod(it->second.c_str(), nullptr);
-  }
-  std::string str(const char* k, const char* d) const {
-    auto it = kv.find(k);
-    return it == kv.end() ? std::string(d) : it->second;
-  }
-};
-
-bool is_flag(const std::string& k) {
-  return k == "unchecked" || k == "zoh" || k == "json" || k == "stop-at-fall";
-}
+using cli::Options;
 
 bool parse(int argc, char** argv, Options& o) {
-  for (int i = 1; i < argc; ++i) {
-    std::string a = argv[i];
-    if (a.rfind("--", 0) != 0) {
-      std::fprintf(stderr, "skate: unexpected argument '%s'\n", argv[i]);
-      return false;
-    }
-    a = a.substr(2);
-    if (is_flag(a)) {
-      o.kv[a] = "1";
-    } else if (i + 1 < argc) {
-      o.kv[a] = argv[++i];
-    } else {
-      std::fprintf(stderr, "skate: option --%s needs a value\n", a.c_str());
-      return false;
-    }
-  }
-  if (o.has("config")) {
-    std::ifstream in(o.kv["config"]);
-    if (!in) {
-      std::fprintf(stderr, "skate: cannot read config '%s'\n", o.kv["config"].c_str());
-      return false;
-    }
-    std::string line;
-    while (std::getline(in, line)) {
-      if (line.empty() || line[0] == '#') continue;
-      const auto eq = line.find('=');
-      if (eq == std::string::npos) continue;
-      auto trim = [](std::string s) {
-        const auto b = s.find_first_not_of(" \t"), e = s.find_last_not_of(" \t\r");
-        return b == std::string::npos ? std::string() : s.substr(b, e - b + 1);
-      };
-      const std::string k = trim(line.substr(0, eq)), v = trim(line.substr(eq + 1));
-      if (!o.has(k.c_str())) o.kv[k] = v;
-    }
-  }
-  static const char* known[] = {"m", "l", "I1", "I2", "I3", "g", "J1", "J2", "J3", "sigma", "unchecked",
-                                "umax", "zoh", "phi0", "Omega1", "Omega3", "Y1", "zeta", "theta-dot", "h",
-                                "T", "scheme", "precision", "model", "feedback", "stop-at-fall", "csv",
-                                "every", "json", "config"};
-  for (const auto& kv : o.kv) {
-    bool ok = false;
-    for (const char* k : known) ok = ok || kv.first == k;
-    if (!ok) {
-      std::fprintf(stderr, "skate: unknown option --%s (try --help)\n", kv.first.c_str());
-      return false;
-    }
-  }
-  return true;
+  return cli::parse_options("skate", argc, argv, {"unchecked", "zoh", "json", "stop-at-fall"},
+                            {"m", "l", "I1", "I2", "I3", "g", "J1", "J2", "J3", "sigma", "unchecked",
+                             "umax", "zoh", "phi0", "Omega1", "Omega3", "Y1", "zeta", "theta-dot", "h",
+                             "T", "scheme", "precision", "model", "feedback", "stop-at-fall", "csv",
+                             "every", "json", "config"},
+                            o);
 }
 
 struct Summary {
@@ -340,11 +282,10 @@ int run(const Options& o) {
 }
 
 int skate_main(int argc, char** argv) {
-  for (int i = 1; i < argc; ++i)
-    if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0) {
-      std::fputs(kHelp, stdout);
-      return 0;
-    }
+  if (cli::wants_help(argc, argv)) {
+    std::fputs(kHelp, stdout);
+    return 0;
+  }
   Options o;
   if (!parse(argc, argv, o)) return 2;
   const std::string prec = o.str("precision", "double");
