@@ -37,7 +37,7 @@ class Registry {
     if (argc < 2 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0) {
       std::printf("usage: %s <command> [options]   (%s <command> --help for its options)\n\n%s\n\ncommands:\n",
                   tool, tool, about);
-      for (int i = 0; i < count(); ++i) std::printf("  %-12s %s\n", at(i).name, at(i).summary);
+      for (int i = 0; i < count(); ++i) std::printf("  %-20s %s\n", at(i).name, at(i).summary);
       return argc < 2 ? 2 : 0;
     }
     const Command* c = find(argv[1]);
