@@ -1,6 +1,11 @@
 # Host build: warnings as errors; sanitizers with -DATTRACTOR_SANITIZE=ON.
 option(ATTRACTOR_SANITIZE "Build host code with AddressSanitizer and UndefinedBehaviorSanitizer" OFF)
 add_compile_options(-Wall -Wextra -Werror -Wno-error=deprecated-declarations)
+# GCC 12 at -O2 reports Eigen's unaligned SSE loads of 3-float vectors as out of bounds
+# (-Warray-bounds, a known false positive with fixed-size Eigen types); keep it visible, not fatal.
+if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
+  add_compile_options(-Wno-error=array-bounds -Wno-error=stringop-overflow)
+endif()
 if(ATTRACTOR_SANITIZE)
   add_compile_options(-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer)
   add_link_options(-fsanitize=address,undefined)
