@@ -1,0 +1,117 @@
+// The pendulum in R^D (paper 002, Chang–Perlmutter–Vankerschaver): a bob of mass m on a rod of
+// length l, gravity g along −e_D. What the spherical (D = 3, §2.3) and the planar (D = 2, §2.4)
+// pendulum share: parameters, state layout x = (q, p), the Hamiltonian, the Dirac-extended field
+// and the invariants f1, f2, H with their gradients. Each of them adds its own first integrals
+// (spherical_pendulum.hpp, planar_pendulum.hpp).
+//
+// Phase space T*S^{D-1} is the (l², 0)-level set of f = (f1, f2) inside T*R^D:
+//   f1(q,p) = |q|²   (on the sphere of radius l),   f2(q,p) = q·p   (momentum tangent to it),
+// Hamiltonian H(q,p) = |p|²/(2m) + m g q_D.
+//
+// The Dirac-extended field (paper 002 eq. (1) applied in §2.3), derived here with the
+// convention {F,G} = F_q·G_p − F_p·G_q, X_F = (F_p, −F_q) (the plain-text paper lost every minus
+// sign; the brackets are {H,f1} = −2 f2/m, {H,f2} = m g q_D − |p|²/m, {f1,f2} = 2 f1,
+// X_H = (p/m, −m g e_D), X_f1 = (0, −2q), X_f2 = (q, −p), C^{12} = −1/(2 f1)):
+//   q' = p/m − f2/(m f1) q
+//   p' = −m g e_D + f2/(m f1) p − (|p|²/m − m g q_D)/f1 q
+// It conserves f1, f2, H (and, for D = 3, J) on all of T*R^D minus {q = 0}, not only on
+// T*S^{D-1}; the unit tests check DF(x) X(x) = 0 at random points. The feedback integrators of
+// paper 002 eqs. (7)–(8) and (10)–(11) are Feedback<...> of this field with L = I.
+#pragma once
+
+#include "attractor/core/finite.hpp"
+#include "attractor/core/result.hpp"
+#include "attractor/core/types.hpp"
+
+namespace attractor {
+
+template <class S, int Dim>
+struct Pendulum {
+  using Scalar = S;
+  static constexpr int D = Dim;    // configuration dimension (q in R^D)
+  static constexpr int N = 2 * D;  // ambient state (q, p) in T*R^D
+  using State = Vec<S, N>;
+  using Config = Vec<S, D>;
+
+  S m{1};  // bob mass
+  S g{1};  // gravitational acceleration (along −e_D)
+  S l{1};  // rod length: the constraint is f1 = |q|² = l²
+
+  // Non-finite or non-positive parameters are refused (g = 0 is allowed: free geodesic motion).
+  static Error validate(S mass, S gravity, S length) {
+    if (!is_finite(mass) || !is_finite(gravity) || !is_finite(length)) return Error::non_finite;
+    if (!(mass > S(0)) || !(length > S(0)) || gravity < S(0)) return Error::invalid_parameter;
+    return Error::none;
+  }
+
+  S mass() const { return m; }
+  S length() const { return l; }
+
+  static Config position(const State& x) { return x.template head<D>(); }
+  static Config momentum(const State& x) { return x.template tail<D>(); }
+  static State state(const Config& q, const Config& p) {
+    State x;
+    x << q, p;
+    return x;
+  }
+
+  // H = |p|²/(2m) + m g q_D (paper 002 §2.3, §2.4).
+  S energy(const State& x) const {
+    return momentum(x).squaredNorm() / (S(2) * m) + m * g * x[D - 1];
+  }
+
+  // grad U of the potential U = m g q_D (the force is its negative); used by RATTLE and the
+  // splittings, where one evaluation is one "force evaluation" (paper 002 §2.4).
+  Config potential_gradient(const Config& /*q*/) const {
+    Config G = Config::Zero();
+    G[D - 1] = m * g;
+    return G;
+  }
+
+  // Dirac-extended vector field X(x) on T*R^D (header comment). Undefined at q = 0 only.
+  State field(const State& x) const {
+    const Config q = position(x), p = momentum(x);
+    const S f1 = q.squaredNorm();
+    const S a = q.dot(p) / (m * f1);                            // f2/(m f1)
+    const S b = (m * g * q[D - 1] - p.squaredNorm() / m) / f1;  // (m g q_D − |p|²/m)/f1
+    State dx;
+    dx.template head<D>() = p / m - a * q;
+    dx.template tail<D>() = a * p + b * q;
+    dx[N - 1] -= m * g;
+    return dx;
+  }
+
+  // (f1, f2, H): the first three invariants of both pendulums.
+  Vec<S, 3> holonomic_invariants(const State& x) const {
+    const Config q = position(x), p = momentum(x);
+    return Vec<S, 3>(q.squaredNorm(), q.dot(p), energy(x));
+  }
+
+  // Their gradients into rows 0..2 of J: grad f1 = (2q, 0), grad f2 = (p, q),
+  // grad H = (m g e_D, p/m).
+  template <int M>
+  void holonomic_jacobian(const State& x, Mat<S, M, N>& J) const {
+    const Config q = position(x), p = momentum(x);
+    J.template block<3, N>(0, 0).setZero();
+    J.template block<1, D>(0, 0) = S(2) * q.transpose();
+    J.template block<1, D>(1, 0) = p.transpose();
+    J.template block<1, D>(1, D) = q.transpose();
+    J(2, D - 1) = m * g;
+    J.template block<1, D>(2, D) = p.transpose() / m;
+  }
+
+ protected:
+  // make() of the concrete pendulums: validated parameters or the error.
+  template <class Concrete>
+  static Result<Concrete> make_as(S mass, S gravity, S length) {
+    const Error e = validate(mass, gravity, length);
+    if (e != Error::none) return e;
+    Concrete c;
+    c.m = mass;
+    c.g = gravity;
+    c.l = length;
+    return c;
+  }
+};
+
+}  // namespace attractor
