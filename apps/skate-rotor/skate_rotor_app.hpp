@@ -70,7 +70,9 @@ class SkateRotorApp : public rt::AppBase<S, 8, 1> {
     x_ << q[0], q[1], q[2], q[3], q[4], S(0);
     plant_ = Feedback<SkateRotorPlant<S>>(SkateRotorPlant<S>{PendulumSkateRotor<S>{cfg_.params}},
                                           Vec<S, 1>(S(1)), Vec<S, 1>(cfg_.plant_gain));
-    estimator_ = Feedback<AdvectedGamma<S>>(AdvectedGamma<S>{}, Vec<S, 2>(S(1), S(0)),
+    AdvectedGamma<S> gamma_field;
+    gamma_field.kappa = cfg_.fusion_rate;  // configuration: set once, not every tick
+    estimator_ = Feedback<AdvectedGamma<S>>(gamma_field, Vec<S, 2>(S(1), S(0)),
                                          Vec<S, 2>(cfg_.estimator_gain, cfg_.estimator_gain));
     started_ = false;
     held_torque_ = S(0);
@@ -101,13 +103,12 @@ class SkateRotorApp : public rt::AppBase<S, 8, 1> {
     AdvectedGamma<S>& g = estimator_.system();
     g.omega = y.template head<3>();
     g.measured = y.template segment<3>(4);
-    g.kappa = cfg_.fusion_rate;
     if (!started_) {  // first valid sample: start from the measured vertical
       gamma_ = g.measured;
       started_ = true;
     }
     rk4_step(estimator_, gamma_, dt);
-    zeta_ << y[0], y.template head<3>().dot(gamma_), y[3], gamma_[1], gamma_[2];
+    zeta_ = skate_zeta<S>(g.omega, Vec3<S>(y[3], S(0), S(0)), gamma_);  // (33)
   }
 
   Command control() const { return Command(law_.torque(zeta_)); }
