@@ -76,6 +76,8 @@ void stop() {
 
 std::uint32_t rate_hz() { return g_rate; }
 
+std::uint32_t tick_counts() { return g_ticking ? g_reload + 1u : 0u; }
+
 std::uint32_t now() {
   if ((cm::reg(cm::systick::CSR) & cm::systick::CSR_ENABLE) == 0u) start_free();
   std::uint32_t n, v;

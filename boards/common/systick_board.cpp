@@ -1,10 +1,12 @@
 // board:: tick and cost clock for boards whose tick is the SysTick (the mps2 images): tick
 // from boards/common/systick.cpp; cost clock DWT CYCCNT when the core has one that counts
 // (real silicon), otherwise the SysTick's own 32-bit extended count (QEMU: CYCCNT reads 0).
+// Idle is WFI, with the board's idle guard (idle_guard.hpp) running beside the tick.
 #include <cstdint>
 
 #include "attractor/board/board.hpp"
 #include "attractor/board/cortex_m.hpp"
+#include "attractor/board/idle_guard.hpp"
 #include "attractor/board/tick_dispatch.hpp"
 
 #ifndef ATTRACTOR_SYSTICK_HZ
@@ -32,10 +34,12 @@ bool tick_start(std::uint32_t rate_hz, bool (*sample)(void*), void (*control)(vo
     dispatch::clear();
     return false;
   }
+  idle_guard::start(systick::tick_counts());
   return true;
 }
 
 void tick_stop() {
+  idle_guard::stop();
   systick::stop();
   dispatch::clear();
 }
@@ -47,7 +51,6 @@ std::uint32_t cost_now() {
 std::uint32_t cost_hz() { return ATTRACTOR_SYSTICK_HZ; }
 std::uint32_t cost_mask() { return 0xFFFFFFFFu; }
 const char* cost_unit() { return dwt() ? "cycles" : "systick counts"; }
-// The mps2 images exist only in QEMU: spin instead of WFI (board.hpp explains why).
-void wait_for_interrupt() {}
+void wait_for_interrupt() { attractor::cortex_m::wfi(); }
 
 }  // namespace attractor::board

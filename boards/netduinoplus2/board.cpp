@@ -17,6 +17,7 @@
 
 #include "attractor/board/board.hpp"
 #include "attractor/board/cortex_m.hpp"
+#include "attractor/board/idle_guard.hpp"
 #include "attractor/board/semihosting.hpp"
 #include "attractor/board/tick_dispatch.hpp"
 #include "stm32f405.hpp"
@@ -225,16 +226,20 @@ bool actuator_write(int channel, float value) {
 }
 
 // ---- tick: TIM2 update interrupt (IRQ 28, priority 0) + PendSV (priority 0xFF) on silicon;
-// SysTick + PendSV under QEMU, whose TIM2 model gets periodic update interrupts wrong (it
-// computes the next alarm from the absolute count, not CNT mod ARR: 1.0149 ms instead of
-// 1 ms at 1 kHz, 813 periods at 4 kHz — measured with host-tests/target/rt_runtime.cpp).
+// SysTick + PendSV under QEMU, whose TIM2 model gets periodic update interrupts wrong after
+// the silicon set-up (it adds the virtual time of the EGR.UG write to every period: 1.0149 ms
+// instead of 1 ms at 1 kHz, 813 periods at 4 kHz — measured with
+// host-tests/target/rt_runtime.cpp), with the TIM4 idle guard beside it (idle_guard.hpp).
 bool tick_start(std::uint32_t rate_hz, bool (*sample)(void*), void (*control)(void*), void* ctx) {
   if (rate_hz == 0u || sample == nullptr || control == nullptr) return false;
   initialize();
   dispatch::set(sample, control, ctx);
   if (g_emulated) {
     g_systick_tick = true;
-    if (systick::start_tick(rate_hz, g_core_hz)) return true;
+    if (systick::start_tick(rate_hz, g_core_hz)) {
+      idle_guard::start(kQemuTimerHz / rate_hz);  // WFI idle without a doubled period
+      return true;
+    }
     dispatch::clear();
     return false;
   }
@@ -263,6 +268,7 @@ bool tick_start(std::uint32_t rate_hz, bool (*sample)(void*), void (*control)(vo
 
 void tick_stop() {
   if (g_systick_tick) {
+    idle_guard::stop();
     systick::stop();
     dispatch::clear();
     g_systick_tick = false;
@@ -289,9 +295,8 @@ const char* cost_unit() {
   return g_dwt ? "cycles" : (g_emulated ? "instructions (QEMU TIM5 at 1 GHz)" : "timer counts");
 }
 
-void wait_for_interrupt() {
-  if (!g_emulated) cm::wfi();  // QEMU: spin (board.hpp explains why)
-}
+// WFI on silicon and under QEMU (where the idle guard beside the SysTick tick keeps the period).
+void wait_for_interrupt() { cm::wfi(); }
 
 std::uint32_t reference_now() { return cost_now(); }  // TIM5 / DWT, never the tick timer
 std::uint32_t reference_hz() { return cost_hz(); }

@@ -40,6 +40,7 @@ constexpr std::uint32_t AHB1ENR_GPIODEN = 1u << 3;
 constexpr std::uint32_t APB1ENR = BASE + 0x40u;  // APB1 clock enable, §7.3.13
 constexpr std::uint32_t APB1ENR_TIM2EN = 1u << 0;
 constexpr std::uint32_t APB1ENR_TIM3EN = 1u << 1;
+constexpr std::uint32_t APB1ENR_TIM4EN = 1u << 2;
 constexpr std::uint32_t APB1ENR_TIM5EN = 1u << 3;
 constexpr std::uint32_t APB1ENR_PWREN = 1u << 28;
 constexpr std::uint32_t APB2ENR = BASE + 0x44u;  // APB2 clock enable, §7.3.14
@@ -97,6 +98,7 @@ constexpr unsigned IRQ = 37;                 // vector table position, §12.2 Ta
 namespace tim {
 constexpr std::uint32_t TIM2 = 0x40000000u;  // Table 1
 constexpr std::uint32_t TIM3 = 0x40000400u;
+constexpr std::uint32_t TIM4 = 0x40000800u;
 constexpr std::uint32_t TIM5 = 0x40000C00u;
 constexpr std::uint32_t CR1 = 0x00u;    // §18.4.1
 constexpr std::uint32_t CR1_CEN = 1u << 0;
@@ -115,6 +117,7 @@ constexpr std::uint32_t PSC = 0x28u;    // §18.4.11
 constexpr std::uint32_t ARR = 0x2Cu;    // §18.4.12
 constexpr std::uint32_t CCR1 = 0x34u;   // §18.4.13
 constexpr unsigned TIM2_IRQ = 28;       // §12.2 Table 62
+constexpr unsigned TIM4_IRQ = 30;
 }  // namespace tim
 
 }  // namespace attractor::stm32f405

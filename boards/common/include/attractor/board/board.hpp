@@ -28,7 +28,7 @@ std::uint32_t stack_size_bytes();
 // The tick: a periodic high-priority interrupt calls sample(ctx); when it returns true the
 // board pends a low-priority interrupt (PendSV) that calls control(ctx). Priorities are set
 // through the NVIC/SHPR: sampling above control. Returns false if the rate cannot be made.
-// Implemented by boards/common/systick_tick.cpp (SysTick) or a board's own timer driver.
+// Implemented by boards/common/systick_board.cpp (SysTick) or a board's own timer driver.
 bool tick_start(std::uint32_t rate_hz, bool (*sample)(void*), void (*control)(void*), void* ctx);
 void tick_stop();
 // The tick frequency actually produced (the timer divides its clock by an integer).
@@ -43,10 +43,11 @@ std::uint32_t cost_mask();
 // "cycles" or "timer counts": what one cost unit is on this board right now.
 const char* cost_unit();
 
-// Idle until the next interrupt: WFI on silicon. Under QEMU it returns at once (the caller
-// spins): QEMU 7.2 with -icount shift=0,sleep=off lets virtual time run two tick periods per
-// SysTick period across a WFI (measured against the mps2 FPGAIO counter and the STM32 TIM5,
-// docs/boards.md); spinning keeps virtual time exact and deterministic.
+// Idle until the next interrupt: WFI, on silicon and under QEMU. With -icount
+// shift=0,sleep=off QEMU then skips the idle time at once; a WFI-idled periodic tick alone
+// would arrive every second period there, so while the tick runs the board keeps an idle
+// guard timer (idle_guard.hpp) beside it, and the period stays exact and deterministic
+// (docs/boards.md, "Idle under QEMU").
 void wait_for_interrupt();
 
 // An independent clock to check the tick against (never the tick timer itself):

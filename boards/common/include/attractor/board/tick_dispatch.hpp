@@ -35,4 +35,5 @@ void start_free();
 void stop();                 // tick off; SysTick keeps free-running for now()
 std::uint32_t now();         // 32-bit count of SysTick input clocks (mod 2^32)
 std::uint32_t rate_hz();     // tick rate actually produced, 0 when not ticking
+std::uint32_t tick_counts(); // SysTick input clocks per tick period (RVR + 1), 0 when not ticking
 }  // namespace attractor::board::systick
