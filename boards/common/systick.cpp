@@ -42,7 +42,7 @@ void restart(std::uint32_t reload) {
   cm::set_pendsv_priority(0xFF);
   cm::reg(cm::systick::CSR) =
       cm::systick::CSR_ENABLE | cm::systick::CSR_TICKINT | cm::systick::CSR_CLKSOURCE;
-  // QEMU 7.2 reads CVR = 0 until the first reload (../shared/TOOLCHAIN-FACTS.md); silicon
+  // QEMU 7.2 reads CVR = 0 until the first reload (docs/boards.md, "QEMU facts"); silicon
   // reloads on the next clock. Bounded wait: never hangs.
   for (int i = 0; i < 1000 && cm::reg(cm::systick::CVR) == 0u; ++i) {
   }
