@@ -12,6 +12,8 @@
 # core matches ATTRACTOR_CPU.
 find_program(QEMU_SYSTEM_ARM qemu-system-arm)
 add_compile_definitions(EIGEN_NO_MALLOC)
+# Warnings as on the host (cmake/host.cmake): every firmware source builds clean on every core.
+add_compile_options(-Wall -Wextra -Werror)
 find_program(ARM_NM arm-none-eabi-nm REQUIRED)
 find_program(ARM_SIZE arm-none-eabi-size REQUIRED)
 

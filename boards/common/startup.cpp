@@ -119,7 +119,9 @@ ATTRACTOR_FAULT_STUB(default_handler, 5)
 
 // Core exceptions and external interrupts default to the reporting handler; boards and the
 // runtime override them with strong definitions (e.g. SysTick_Handler, irq37_handler).
-#define WEAK_DEFAULT __attribute__((weak, alias("default_handler")))
+// nothrow: the alias must carry its target's attributes (GCC -Wmissing-attributes; with
+// -fno-exceptions default_handler is implicitly nothrow).
+#define WEAK_DEFAULT __attribute__((weak, alias("default_handler"), nothrow))
 extern "C" {
 void SVC_Handler() WEAK_DEFAULT;
 void DebugMon_Handler() WEAK_DEFAULT;

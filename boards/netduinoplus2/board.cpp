@@ -26,6 +26,11 @@
 #define ATTRACTOR_HSE_HZ 8000000u  // STM32F4-Discovery; the Feather STM32F405 has 12 MHz
 #endif
 
+// The exit code of a program parked on silicon, for a debugger (`mdw &attractor_exit_code`).
+extern "C" {
+__attribute__((used)) volatile int attractor_exit_code = 0;
+}
+
 namespace attractor::board {
 
 const char* const name = "netduinoplus2";
@@ -189,7 +194,6 @@ void exit(int code) {
   // to a debugger (attractor_exit_code) and on the LED (on = failure).
   tick_stop();
   actuator_write(0, 0.0f);
-  static volatile int attractor_exit_code;
   attractor_exit_code = code;
   led_set(code != 0);
   cm::disable_irq();
