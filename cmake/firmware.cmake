@@ -1,15 +1,19 @@
 # Firmware build support: board discovery and the two functions apps and on-target tests use.
 #
-#   attractor_add_firmware(NAME <name> SOURCES <src...> [LIBRARIES <lib...>] [BOARDS <b...>])
+#   attractor_add_firmware(NAME <name> SOURCES <src...> [LIBRARIES <lib...>] [BOARDS <b...>]
+#                          [REQUIRES <capability...>])
 #       one ELF per board of this core: <name>.<board>.elf, from objects compiled once per core
-#       (target <name>.objs: put include directories or definitions there)
-#   attractor_add_target_test(NAME <name> SOURCES <src...> [LIBRARIES ...] [TIMEOUT s])
+#       (target <name>.objs: put include directories or definitions there). REQUIRES: only
+#       for the boards whose BOARD_CAPABILITIES list every one of them, and the objects see
+#       those members in attractor::board::Board (ATTRACTOR_BOARD_HAS_<CAPABILITY>).
+#   attractor_add_target_test(NAME <name> SOURCES <src...> [LIBRARIES ...] [TIMEOUT s]
+#                             [REQUIRES ...])
 #       the same, plus a CTest "target.<board>.<name>" that runs the image in qemu-system-arm;
 #       the image reports pass/fail through its semihosting exit code.
 #
 # A board is a folder boards/<board>/ with a board.cmake (its data: cores it runs, QEMU
-# machine, memory map, stack size) and its sources. ATTRACTOR_BOARDS lists the boards whose
-# core matches ATTRACTOR_CPU.
+# machine, memory map, stack size, optional capabilities) and its sources. ATTRACTOR_BOARDS
+# lists the boards whose core matches ATTRACTOR_CPU.
 find_program(QEMU_SYSTEM_ARM qemu-system-arm)
 add_compile_definitions(EIGEN_NO_MALLOC)
 # Warnings as on the host (cmake/host.cmake): every firmware source builds clean on every core.
@@ -38,16 +42,45 @@ macro(attractor_load_board _board)
   unset(BOARD_CPUS)
   unset(BOARD_QEMU_MACHINE)
   unset(BOARD_QEMU_ARGS)
+  unset(BOARD_CAPABILITIES)
   include(${ATTRACTOR_BOARDS_DIR}/${_board}/board.cmake)
 endmacro()
 
+# Optional board capabilities (boards/common/include/attractor/board/board.hpp).
+set(ATTRACTOR_BOARD_CAPABILITIES uart led actuators core_clock tick_rate)
+
+# <out-var>: those of <boards...> that have every capability in <caps> (a ;-list).
+function(attractor_boards_with _out _caps)
+  foreach(_c IN LISTS _caps)
+    if(NOT _c IN_LIST ATTRACTOR_BOARD_CAPABILITIES)
+      message(FATAL_ERROR "unknown board capability '${_c}' (known: ${ATTRACTOR_BOARD_CAPABILITIES})")
+    endif()
+  endforeach()
+  set(_keep "")
+  foreach(_b IN LISTS ARGN)
+    attractor_load_board(${_b})
+    set(_ok TRUE)
+    foreach(_c IN LISTS _caps)
+      if(NOT _c IN_LIST BOARD_CAPABILITIES)
+        set(_ok FALSE)
+      endif()
+    endforeach()
+    if(_ok)
+      list(APPEND _keep ${_b})
+    endif()
+  endforeach()
+  set(${_out} ${_keep} PARENT_SCOPE)
+endfunction()
+
 function(attractor_add_firmware)
-  cmake_parse_arguments(FW "" "NAME" "SOURCES;LIBRARIES;BOARDS;DEFINITIONS" ${ARGN})
+  cmake_parse_arguments(FW "" "NAME" "SOURCES;LIBRARIES;BOARDS;DEFINITIONS;REQUIRES" ${ARGN})
   if(NOT FW_BOARDS)
     set(FW_BOARDS ${ATTRACTOR_BOARDS})
   endif()
-  # Boards named for another core are simply not built in this core's firmware build.
+  # Boards named for another core are simply not built in this core's firmware build, nor
+  # boards that lack a required capability.
   list(FILTER FW_BOARDS INCLUDE REGEX "^(${_attractor_boards_regex})$")
+  attractor_boards_with(FW_BOARDS "${FW_REQUIRES}" ${FW_BOARDS})
   if(NOT FW_BOARDS)
     return()
   endif()
@@ -55,6 +88,10 @@ function(attractor_add_firmware)
   add_library(${FW_NAME}.objs OBJECT ${FW_SOURCES})
   target_link_libraries(${FW_NAME}.objs PUBLIC board_api ${FW_LIBRARIES})
   target_compile_definitions(${FW_NAME}.objs PRIVATE ${FW_DEFINITIONS})
+  foreach(_c IN LISTS FW_REQUIRES)
+    string(TOUPPER ${_c} _c)
+    target_compile_definitions(${FW_NAME}.objs PRIVATE ATTRACTOR_BOARD_HAS_${_c}=1)
+  endforeach()
   foreach(_b IN LISTS FW_BOARDS)
     set(_t ${FW_NAME}.${_b})
     add_executable(${_t} $<TARGET_OBJECTS:${FW_NAME}.objs>)
@@ -89,7 +126,7 @@ function(attractor_qemu_command _out _board _elf)
 endfunction()
 
 function(attractor_add_target_test)
-  cmake_parse_arguments(TT "" "NAME;TIMEOUT" "SOURCES;LIBRARIES;BOARDS;DEFINITIONS" ${ARGN})
+  cmake_parse_arguments(TT "" "NAME;TIMEOUT" "SOURCES;LIBRARIES;BOARDS;DEFINITIONS;REQUIRES" ${ARGN})
   if(NOT TT_TIMEOUT)
     set(TT_TIMEOUT 300)
   endif()
@@ -97,8 +134,13 @@ function(attractor_add_target_test)
     set(TT_BOARDS ${ATTRACTOR_BOARDS})
   endif()
   list(FILTER TT_BOARDS INCLUDE REGEX "^(${_attractor_boards_regex})$")
+  attractor_boards_with(TT_BOARDS "${TT_REQUIRES}" ${TT_BOARDS})
+  if(NOT TT_BOARDS)
+    return()
+  endif()
   attractor_add_firmware(NAME ${TT_NAME} SOURCES ${TT_SOURCES} LIBRARIES ${TT_LIBRARIES}
-                         BOARDS ${TT_BOARDS} DEFINITIONS ${TT_DEFINITIONS})
+                         BOARDS ${TT_BOARDS} DEFINITIONS ${TT_DEFINITIONS}
+                         REQUIRES ${TT_REQUIRES})
   foreach(_b IN LISTS TT_BOARDS)
     attractor_qemu_command(_cmd ${_b} $<TARGET_FILE:${TT_NAME}.${_b}>)
     add_test(NAME target.${_b}.${TT_NAME} COMMAND ${_cmd})

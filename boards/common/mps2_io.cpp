@@ -1,5 +1,6 @@
 // I/O of the Arm MPS2 FPGA images (AN385/AN386/AN500) as QEMU models them: CMSDK APB UART0
-// and the FPGA I/O block's LEDs. No PWM timers: no actuator channels.
+// (capability uart), the FPGA I/O block's LED (led) and COUNTER (the reference clock), and
+// the 25 MHz clock (core_clock). No PWM timers: no actuators capability.
 // References: Arm Cortex-M System Design Kit TRM (DDI 0479C) §4.3 "UART" (register offsets
 // DATA 0x00, STATE 0x04, CTRL 0x08, BAUDDIV 0x10); Arm AN385 application note §3.7/§4.6
 // (UART0 at 0x4000 4000, FPGA I/O at 0x4002 8000 with LED register at offset 0x00).
@@ -68,8 +69,6 @@ std::uint32_t reference_now() {
 }
 std::uint32_t reference_hz() { return kPclkHz; }
 
-int actuator_channels() { return 0; }
-bool actuator_write(int, float) { return false; }
 std::uint32_t core_clock_hz() { return kPclkHz; }
 
 }  // namespace attractor::board
