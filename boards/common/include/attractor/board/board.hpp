@@ -4,6 +4,8 @@
 
 #include <cstdint>
 
+#include "attractor/board/fault.hpp"
+
 namespace attractor::board {
 
 // Board name as in boards/<name>.
@@ -96,6 +98,7 @@ struct Board {
   static int actuator_channels() { return board::actuator_channels(); }
   static bool actuator_write(int ch, float v) { return board::actuator_write(ch, v); }
   static std::uint32_t core_clock_hz() { return board::core_clock_hz(); }
+  static void set_safe_output(void (*hook)(void*), void* ctx) { board::set_safe_output(hook, ctx); }
 };
 
 }  // namespace attractor::board
