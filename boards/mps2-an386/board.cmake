@@ -9,4 +9,4 @@ set(BOARD_RAM_ORIGIN 0x20000000)
 set(BOARD_RAM_LENGTH 4M)
 set(BOARD_STACK_SIZE 0x8000)
 set(BOARD_SYSTICK_HZ 25000000)   # SysTick reference clock under QEMU
-set(BOARD_SOURCES board.cpp ../common/console_semihosting.cpp ../common/systick.cpp ../common/systick_board.cpp ../common/mps2_io.cpp)
+set(BOARD_SOURCES board.cpp ../common/console_semihosting.cpp ../common/systick.cpp ../common/systick_board.cpp ../common/mps2_io.cpp ../common/watchdog_cmsdk.cpp)

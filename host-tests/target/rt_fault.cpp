@@ -8,7 +8,8 @@
 // CTest matches hook, then report, in that order (host-tests/target/CMakeLists.txt). Built once
 // per fault class with ATTRACTOR_FAULT = 1 stack overflow (recursion into the MPU guard),
 // 2 bus fault (load from an unmapped address), 3 integer divide by zero (CCR.DIV_0_TRP),
-// 4 undefined instruction, 5 FPU off (NOCP; FPU cores only).
+// 4 undefined instruction, 5 FPU off (NOCP; FPU cores only), 6 a control step that hangs
+// (rt::Config::watchdog_ms: the hardware watchdog's path; mps2 boards, board/watchdog.hpp).
 #include <cstdint>
 
 #include "attractor/board/board.hpp"
@@ -56,6 +57,9 @@ void provoke() {
 #elif ATTRACTOR_FAULT == 4
   board::write("provoking: undefined instruction\n");
   __asm__ volatile("udf #0");
+#elif ATTRACTOR_FAULT == 6
+  board::write("provoking: control step hangs (watchdog)\n");
+  for (;;) __asm__ volatile("");
 #elif ATTRACTOR_FAULT == 5
   board::write("provoking: FPU access with the FPU off (NOCP)\n");
   volatile float x = 1.5f;
@@ -97,6 +101,9 @@ int main() {
   FaultApp app;
   rt::Config cfg = rt::rate_hz(1000);
   cfg.max_ticks = 50;
+#if ATTRACTOR_FAULT == 6
+  cfg.watchdog_ms = 5;  // fed every 1 ms step; the hung step lets it expire
+#endif
   rt::run<Board>(app, cfg);
   board::write("rt fault: NO FAULT TAKEN\n");
   return 1;

@@ -93,6 +93,9 @@ struct Config {
   // Stack high-water limit checked from the idle loop (about once a second of ticks) in both
   // run modes: above it the supervisor trips with Error::stack. 0 disables the check.
   std::uint32_t stack_limit_percent = 75;
+  // Hardware watchdog timeout (board/watchdog.hpp), fed after every completed control step:
+  // a step that hangs longer than this ends in the board's watchdog path. 0: not started.
+  std::uint32_t watchdog_ms = 0;
   SupervisorConfig supervisor;
 };
 
@@ -390,9 +393,26 @@ template <class Board, class App>
 bool sample_trampoline(void* ctx) {
   return static_cast<Tick<App>*>(ctx)->on_sample(Board::cost_now());
 }
+// The watchdog when the board has one (real boards), nothing otherwise (fakes).
+template <class Board>
+auto watchdog_feed(int) -> decltype(Board::watchdog_feed(), void()) { Board::watchdog_feed(); }
+template <class Board>
+void watchdog_feed(long) {}
+template <class Board>
+auto watchdog_start(int, std::uint32_t ms) -> decltype(Board::watchdog_start(ms)) {
+  return Board::watchdog_start(ms);
+}
+template <class Board>
+bool watchdog_start(long, std::uint32_t) { return false; }
+template <class Board>
+auto watchdog_stop(int) -> decltype(Board::watchdog_stop(), void()) { Board::watchdog_stop(); }
+template <class Board>
+void watchdog_stop(long) {}
+
 template <class Board, class App>
 void control_trampoline(void* ctx) {
   static_cast<Tick<App>*>(ctx)->on_control([] { return Board::cost_now(); });
+  watchdog_feed<Board>(0);  // fed only when a control step completes
 }
 // The fault handlers' safe-output hook: the app's zero command (board/fault.hpp).
 template <class App>
@@ -417,6 +437,7 @@ Report run(App& app, const Config& cfg) {
   Tick<App> engine(app, cfg, Board::cost_hz(), Board::cost_mask());
   // Any CPU fault from here on writes the zero command before anything else.
   detail::set_safe_output<Board>(0, &detail::safe_output_trampoline<App>, &app);
+  if (cfg.watchdog_ms != 0u) detail::watchdog_start<Board>(0, cfg.watchdog_ms);
   if (!Board::tick_start(cfg.rate_hz, &detail::sample_trampoline<Board, App>,
                          &detail::control_trampoline<Board, App>, &engine)) {
     engine.supervisor().trip(Error::invalid_parameter, 0);
@@ -424,6 +445,7 @@ Report run(App& app, const Config& cfg) {
     Report r = engine.report();
     r.stack_used = Board::stack_used_bytes();
     r.stack_size = Board::stack_size_bytes();
+    if (cfg.watchdog_ms != 0u) detail::watchdog_stop<Board>(0);
     detail::set_safe_output<Board>(0, nullptr, nullptr);
     return r;
   }
@@ -439,6 +461,7 @@ Report run(App& app, const Config& cfg) {
     }
   }
   Board::tick_stop();
+  if (cfg.watchdog_ms != 0u) detail::watchdog_stop<Board>(0);
   detail::set_safe_output<Board>(0, nullptr, nullptr);  // `app` may go out of scope now
   engine.check_stack(Board::stack_used_bytes(), Board::stack_size_bytes());
   Report r = engine.report();

@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "attractor/board/fault.hpp"
+#include "attractor/board/watchdog.hpp"
 
 namespace attractor::board {
 
@@ -99,6 +100,9 @@ struct Board {
   static bool actuator_write(int ch, float v) { return board::actuator_write(ch, v); }
   static std::uint32_t core_clock_hz() { return board::core_clock_hz(); }
   static void set_safe_output(void (*hook)(void*), void* ctx) { board::set_safe_output(hook, ctx); }
+  static bool watchdog_start(std::uint32_t ms) { return board::watchdog_start(ms); }
+  static void watchdog_feed() { board::watchdog_feed(); }
+  static void watchdog_stop() { board::watchdog_stop(); }
 };
 
 }  // namespace attractor::board
