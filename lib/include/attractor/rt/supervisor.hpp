@@ -39,8 +39,7 @@ enum class Mode : std::uint8_t {
 constexpr const char* to_string(Mode m) { return m == Mode::running ? "running" : "safe"; }
 
 // Counters of every fault seen, whether or not it tripped the supervisor.
-// Counters of every fault seen, whether or not it tripped the supervisor. 32-bit and
-// saturating: a count never wraps back to a small number (0xFFFFFFFF means "at least that").
+// Counters of every fault seen, whether or not it tripped the supervisor.
 struct FaultCounts {
   std::uint32_t non_finite = 0;
   std::uint32_t out_of_range = 0;
@@ -127,10 +126,7 @@ class Supervisor {
       default: break;
     }
   }
-  // Saturating increment (constant time).
-  static void add(std::uint32_t& c) {
-    if (c != 0xFFFFFFFFu) bump(c);
-  }
+  static void add(std::uint32_t& c) { bump(c); }
 
   SupervisorConfig cfg_;
   volatile Mode mode_ = Mode::running;

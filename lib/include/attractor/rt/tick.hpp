@@ -137,7 +137,7 @@ struct has_reset<A, std::void_t<decltype(std::declval<A&>().reset())>> : std::tr
 template <class V>
 bool limits_valid(const V& v) {
   bool ok = true;
-  for (int i = 0; i < v.size(); ++i) ok = ok & !(v[i] != v[i]) & (v[i] >= 0);
+  for (int i = 0; i < v.size(); ++i) ok = ok & (v[i] >= 0);  // false for NaN too
   return ok;
 }
 }  // namespace detail
@@ -269,7 +269,7 @@ class Tick {
     preemption_point();
 
     // Account: cost from the tick instant to here (the mask makes a narrow clock's wrap exact).
-    const std::uint32_t cost = (clock() - t_start_) & mask_;
+    const std::uint32_t cost = (clock() - t_start_);
     cost_.add(cost);
     if (cost > budget_) {
       ++overruns_;
@@ -289,19 +289,18 @@ class Tick {
   // Leave the safe state (main context). Refused — returning the reason, state unchanged —
   // while the trip condition still holds: the step is still running (busy), or the latest
   // sample is not fresh, finite and in range, or the limits were invalid from the start.
-  // Otherwise: the app's optional reset() restarts the controller/estimator (the control step
-  // does not touch them while safe), then, with the sampling ISR masked, the streaks are reset
-  // and the supervisor re-armed (reason cleared before the mode says running). Conditions the
+  // Otherwise, with the sampling ISR masked and the step idle: the app's optional reset()
+  // restarts the controller/estimator, the streaks are reset and the supervisor re-armed
+  // (reason cleared before the mode says running). Conditions the
   // last sample cannot show (envelope, NaN output, overrun) are re-checked by the next step.
   Error rearm() {
     if (!supervisor_.safe()) return Error::none;
     if (supervisor_.reason() == Error::invalid_parameter) return Error::invalid_parameter;
-    if (busy_) return Error::overrun;
+    // A valid latest sample implies stale_streak_ == 0 (the control step reset it).
     if (sensor_error_ != Error::none) return sensor_error_;
-    reset_app(detail::has_reset<App>{});
     CriticalSection cs;
-    if (busy_) return Error::overrun;  // a step started meanwhile: stay safe
-    stale_streak_ = 0;
+    if (busy_) return Error::overrun;  // a step still running (or stuck): stay safe
+    reset_app(detail::has_reset<App>{});  // the step is idle and, while safe, never calls the law
     overrun_streak_ = 0;
     busy_ticks_ = 0;
     supervisor_.rearm();
