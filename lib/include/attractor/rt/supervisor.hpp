@@ -39,7 +39,6 @@ enum class Mode : std::uint8_t {
 constexpr const char* to_string(Mode m) { return m == Mode::running ? "running" : "safe"; }
 
 // Counters of every fault seen, whether or not it tripped the supervisor.
-// Counters of every fault seen, whether or not it tripped the supervisor.
 struct FaultCounts {
   std::uint32_t non_finite = 0;
   std::uint32_t out_of_range = 0;

@@ -269,7 +269,7 @@ class Tick {
     preemption_point();
 
     // Account: cost from the tick instant to here (the mask makes a narrow clock's wrap exact).
-    const std::uint32_t cost = (clock() - t_start_);
+    const std::uint32_t cost = (clock() - t_start_) & mask_;
     cost_.add(cost);
     if (cost > budget_) {
       ++overruns_;
