@@ -1,8 +1,9 @@
 // Cortex-M startup shared by every board: vector table, reset handler (FPU on before any FP
-// instruction, .data/.bss init, stack painting, static constructors), fault reporting.
+// instruction, .data/.bss init, stack painting, fault protection, static constructors).
 #include <cstdint>
 
 #include "attractor/board/board.hpp"
+#include "attractor/board/fault.hpp"
 #include "attractor/board/semihosting.hpp"
 #include "attractor/core/text.hpp"
 
@@ -29,6 +30,9 @@ extern "C" [[noreturn]] void reset_c() {
   std::uint32_t* src = &_sidata;
   for (std::uint32_t* dst = &_sdata; dst < &_edata;) *dst++ = *src++;
   for (std::uint32_t* dst = &_sbss; dst < &_ebss;) *dst++ = 0u;
+
+  // MPU stack guard and fault enables before any application code (board/fault.hpp).
+  attractor::board::fault_protection_start();
 
   for (auto f = __preinit_array_start; f < __preinit_array_end; ++f) (*f)();
   for (auto f = __init_array_start; f < __init_array_end; ++f) (*f)();
@@ -72,50 +76,17 @@ std::uint32_t stack_used_bytes() {
 
 }  // namespace attractor::board
 
-// Fault report: which fault, the status registers (ARMv7-M ARM B3.2.15-B3.2.18) and the
-// stacked PC, then exit with code 3 so a crash fails a test instead of hanging it.
-extern "C" [[noreturn]] void fault_report(const std::uint32_t* frame, std::uint32_t kind) {
-  static const char* const names[] = {"HardFault", "MemManage", "BusFault", "UsageFault", "NMI",
-                                      "unexpected interrupt"};
-  attractor::Text<160> t;
-  t << "FAULT " << names[kind < 6 ? kind : 5];
-#if __ARM_ARCH >= 7
-  t << " CFSR=" ;
-  t.hex(*reinterpret_cast<volatile std::uint32_t*>(0xE000ED28u));
-  t << " HFSR=";
-  t.hex(*reinterpret_cast<volatile std::uint32_t*>(0xE000ED2Cu));
-#endif
-  t << " PC=";
-  t.hex(frame[6]);
-  t << " LR=";
-  t.hex(frame[5]);
-  t << "\n";
-  attractor::board::write(t.c_str());
-  attractor::board::exit(3);
+// Fault handlers: boards/common/fault.cpp (MPU stack guard, safe-output hook, report).
+extern "C" {
+void NMI_Handler();
+void HardFault_Handler();
+void MemManage_Handler();
+void BusFault_Handler();
+void UsageFault_Handler();
+void Unexpected_Handler();
 }
-
-// Pick the stack the exception frame was pushed on (EXC_RETURN bit 2), ARMv6-M compatible.
-#define ATTRACTOR_FAULT_STUB(handler, kind)                \
-  extern "C" __attribute__((naked)) void handler() {       \
-    __asm__ volatile("movs r0, #4      \n"                 \
-                     "mov r1, lr       \n"                 \
-                     "tst r0, r1       \n"                 \
-                     "beq 1f           \n"                 \
-                     "mrs r0, psp      \n"                 \
-                     "b 2f             \n"                 \
-                     "1: mrs r0, msp   \n"                 \
-                     "2: movs r1, #" #kind "\n"            \
-                     "ldr r2, =fault_report \n"            \
-                     "bx r2            \n"                 \
-                     ".ltorg           \n");               \
-  }
-
-ATTRACTOR_FAULT_STUB(HardFault_Handler, 0)
-ATTRACTOR_FAULT_STUB(MemManage_Handler, 1)
-ATTRACTOR_FAULT_STUB(BusFault_Handler, 2)
-ATTRACTOR_FAULT_STUB(UsageFault_Handler, 3)
-ATTRACTOR_FAULT_STUB(NMI_Handler, 4)
-ATTRACTOR_FAULT_STUB(default_handler, 5)
+// The weak aliases below need their target in this file: it jumps to the reporting handler.
+extern "C" __attribute__((naked)) void default_handler() { __asm__ volatile("b Unexpected_Handler"); }
 
 // Core exceptions and external interrupts default to the reporting handler; boards and the
 // runtime override them with strong definitions (e.g. SysTick_Handler, irq37_handler).

@@ -38,6 +38,8 @@ struct ProbeApp : rt::AppBase<float, 2, 1> {
     }
     y[0] = 0.5f;
     y[1] = (samples == nan_at) ? __builtin_nanf("") : 0.25f;
+    // From the NaN sample on, every command (step or sampling ISR) must be zero.
+    if (samples == nan_at) tripped_seen = true;
     ++samples;
     return true;
   }
@@ -162,6 +164,8 @@ void nan_sensor(target_test::Checker& c) {
   c.near("NaN sensor: actuator zero", app.u_last, 0.0, 0.0);
   c.near("NaN sensor: ticks continue to the end", r.ticks, 50, 0);
   c.near("NaN sensor: faults counted", r.faults.non_finite, 1, 0);
+  c.is_true("NaN sensor: trip seen by the app", app.tripped_seen);
+  c.near("NaN sensor: no non-zero command after the trip", app.nonzero_after_trip, 0, 0);
 }
 
 }  // namespace

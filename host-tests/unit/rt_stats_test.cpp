@@ -1,6 +1,8 @@
 // rt::CostStats: constant-time min/max/mean/histogram of per-tick costs.
 #include <gtest/gtest.h>
 
+#include <type_traits>
+
 #include "attractor/rt/stats.hpp"
 #include "attractor/rt/supervisor.hpp"
 #include "no_alloc.hpp"
@@ -88,4 +90,70 @@ TEST(Supervisor, StreakLimitAtLeastOne) {
   c.overrun_streak_limit = 0;
   Supervisor sup(c);
   EXPECT_EQ(sup.config().overrun_streak_limit, 1u);
+}
+
+// The median of a spread distribution is the median, not the middle of its bucket.
+TEST(CostStats, MedianOfSpreadSamplesIsTheMedian) {
+  CostStats<32> s(2);  // buckets of 4 counts over [0, 128)
+  for (std::uint32_t v = 0; v < 100; ++v) s.add(99u - v);
+  EXPECT_EQ(s.median_estimate(), 49u);  // lower median of 0..99
+  CostStats<32> t(2);
+  for (std::uint32_t v : {1u, 2u, 3u, 50u, 51u}) t.add(v);
+  EXPECT_EQ(t.median_estimate(), 3u);
+}
+
+// A median in the overflow bucket lies between the overflow samples, not at the histogram's
+// range edge (the old estimate said 7 here).
+TEST(CostStats, MedianInTheOverflowBucket) {
+  CostStats<8> s(0);  // 8 buckets of 1 count; bucket 7 collects >= 7
+  for (std::uint32_t v : {1u, 100u, 200u, 300u, 400u}) s.add(v);
+  EXPECT_EQ(s.quantile_bin(0.5), 7);
+  EXPECT_EQ(s.median_estimate(), 200u);
+}
+
+// Count, sum and buckets are 64-bit: no wrap after 2^32 samples (49.7 days at 1 kHz).
+TEST(CostStats, CountersAre64Bit) {
+  static_assert(std::is_same_v<decltype(CostStats<32>{}.count()), std::uint64_t>);
+  static_assert(std::is_same_v<decltype(CostStats<32>{}.bin(0)), std::uint64_t>);
+  static_assert(std::is_same_v<decltype(CostStats<32>{}.sum()), std::uint64_t>);
+  CostStats<32> s(0);
+  for (int i = 0; i < 4; ++i) s.add(0xFFFFFFFFu);
+  EXPECT_EQ(s.sum(), 4ull * 0xFFFFFFFFull);  // beyond 32 bits
+  EXPECT_EQ(s.mean(), 4294967295.0);
+}
+
+TEST(Supervisor, TripTickIs64Bit) {
+  Supervisor sup;
+  sup.trip(Error::overrun, 0x100000005ull);
+  EXPECT_EQ(sup.trip_tick(), 0x100000005ull);
+}
+
+// Supervisor::rearm against a trip from the sampling ISR landing at each point inside it
+// (injected through rt::preemption_point): the state is never "safe, reason none" nor
+// "running" with a stale reason or trip tick.
+TEST(Supervisor, RearmIsConsistentAgainstATripAtEachPoint) {
+  namespace host = attractor::rt::host;
+  struct Ctx {
+    Supervisor sup;
+    int at = 0, seen = 0;
+  };
+  int points = 0;
+  for (int at = 0; at < 8; ++at) {
+    Ctx c;
+    c.at = at;
+    c.sup.trip(Error::non_finite, 5);
+    host::preempt_ctx = &c;
+    host::preempt_hook = [](void* p) {
+      auto* x = static_cast<Ctx*>(p);
+      if (x->seen++ == x->at) x->sup.fault(Error::overrun, 9);
+    };
+    c.sup.rearm();
+    host::preempt_hook = nullptr;
+    if (at == 0) points = c.seen;
+    if (at >= points) break;
+    EXPECT_EQ(c.sup.safe(), c.sup.reason() != Error::none) << "point " << at;
+    EXPECT_EQ(c.sup.safe(), c.sup.trip_tick() != 0u) << "point " << at;
+    EXPECT_EQ(c.sup.faults().overrun, 1u) << "point " << at;
+  }
+  EXPECT_GE(points, 2);  // the hook really ran inside rearm()
 }

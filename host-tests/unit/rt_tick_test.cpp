@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 #include <string>
+#include <type_traits>
 
 #include "attractor/rt/tick.hpp"
 #include "no_alloc.hpp"
@@ -61,6 +62,25 @@ struct TestApp : AppBase<S, 2, 1> {
   Command actuator_limits() const { return Command::Constant(limit); }
   bool in_envelope() const { return std::fabs(estimate_in[1]) < envelope; }
 };
+
+// The same app with the optional reset() hook (Tick::rearm calls it).
+template <class S>
+struct ResettableApp : TestApp<S> {
+  int resets = 0;
+  void reset() {
+    ++resets;
+    this->estimate_in.setZero();
+  }
+};
+static_assert(attractor::rt::detail::has_reset<ResettableApp<float>>::value);
+static_assert(!attractor::rt::detail::has_reset<TestApp<float>>::value);
+
+// One full tick of any engine; `extra` counts are added to the step's end time.
+template <class T>
+void tick_any(T& t, std::uint32_t now, std::uint32_t extra = 0) {
+  g_clock = now;
+  if (t.on_sample(now)) t.on_control([extra] { return g_clock + extra; });
+}
 
 constexpr std::uint32_t kHz = 1000000;  // fake cost clock: 1 MHz -> 1000 counts per 1 kHz tick
 
@@ -258,9 +278,12 @@ TYPED_TEST(TickTest, CostAcrossA24BitClockWrap) {
   using S = TypeParam;
   TestApp<S> app;
   Tick<TestApp<S>> t(app, rate_hz(1000), kHz, 0x00FFFFFFu);
-  TestFixture::tick(t, 0x00FFFFC0u);  // + 100 wraps past 2^24
-  g_clock &= 0x00FFFFFFu;
+  // A 24-bit clock: the step starts at 0xFFFFC0 and ends, 100 counts later, at 0x000024.
+  g_clock = 0x00FFFFC0u;
+  ASSERT_TRUE(t.on_sample(g_clock));
+  t.on_control([] { return g_clock & 0x00FFFFFFu; });
   EXPECT_EQ(t.report().cost.max(), 100u);
+  EXPECT_EQ(t.report().overruns, 0u);
 }
 
 TYPED_TEST(TickTest, StopsAfterMaxTicks) {
@@ -344,6 +367,209 @@ TYPED_TEST(TickTest, RunRefusesUnreachableRate) {
   EXPECT_EQ(r.mode, Mode::safe);
   EXPECT_EQ(r.reason, Error::invalid_parameter);
   EXPECT_EQ(r.ticks, 0u);
+}
+
+}  // namespace
+
+namespace {
+
+// ---- Limits validated at configuration ----
+TYPED_TEST(TickTest, NanOrNegativeActuatorLimitRefused) {
+  using S = TypeParam;
+  for (S bad : {std::numeric_limits<S>::quiet_NaN(), S(-1)}) {
+    TestApp<S> app;
+    app.limit = bad;
+    Tick<TestApp<S>> t(app, rate_hz(1000), kHz, 0xFFFFFFFFu);
+    EXPECT_EQ(t.supervisor().reason(), Error::invalid_parameter);
+    TestFixture::tick(t, 0);
+    EXPECT_EQ(app.controls, 0);  // the law never drives an unlimited / pinned output
+    EXPECT_EQ(app.u_out[0], S(0));
+    EXPECT_EQ(t.rearm(), Error::invalid_parameter);  // and cannot be re-armed
+    EXPECT_TRUE(t.supervisor().safe());
+  }
+  TestApp<S> ok;
+  ok.limit = std::numeric_limits<S>::infinity();  // +inf: unlimited, valid
+  Tick<TestApp<S>> t(ok, rate_hz(1000), kHz, 0xFFFFFFFFu);
+  EXPECT_FALSE(t.supervisor().safe());
+}
+
+// ---- 64-bit counters ----
+TYPED_TEST(TickTest, TickAndStepCountsAre64Bit) {
+  static_assert(std::is_same_v<decltype(std::declval<Report>().ticks), std::uint64_t>);
+  static_assert(std::is_same_v<decltype(std::declval<Report>().steps), std::uint64_t>);
+  static_assert(std::is_same_v<decltype(std::declval<Report>().trip_tick), std::uint64_t>);
+  static_assert(std::is_same_v<decltype(std::declval<Report>().missed_ticks), std::uint64_t>);
+  static_assert(std::is_same_v<decltype(std::declval<Report>().overruns), std::uint64_t>);
+  SUCCEED();
+}
+
+// ---- Safe re-arm through Tick ----
+TYPED_TEST(TickTest, RearmRefusedWhileSensorStillBadThenClearsAndResets) {
+  using S = TypeParam;
+  ResettableApp<S> app;
+  Tick<ResettableApp<S>> t(app, rate_hz(1000), kHz, 0xFFFFFFFFu);
+  tick_any(t, 0);
+  app.next[1] = std::numeric_limits<S>::quiet_NaN();
+  tick_any(t, 1000);
+  ASSERT_EQ(t.supervisor().reason(), Error::non_finite);
+  EXPECT_EQ(t.rearm(), Error::non_finite);  // the NaN is still there: refused
+  EXPECT_TRUE(t.supervisor().safe());
+  EXPECT_EQ(t.supervisor().reason(), Error::non_finite);
+  EXPECT_EQ(t.supervisor().trip_tick(), 2u);
+  EXPECT_EQ(app.resets, 0);
+  app.next[1] = S(0);
+  tick_any(t, 2000);  // a good sample, still safe
+  EXPECT_TRUE(t.supervisor().safe());
+  const int controls = app.controls;
+  EXPECT_EQ(t.rearm(), Error::none);
+  EXPECT_FALSE(t.supervisor().safe());
+  EXPECT_EQ(t.supervisor().reason(), Error::none);
+  EXPECT_EQ(t.supervisor().trip_tick(), 0u);
+  EXPECT_EQ(app.resets, 1);  // the controller/estimator restarted
+  tick_any(t, 3000);
+  EXPECT_EQ(app.controls, controls + 1);
+  EXPECT_EQ(app.u_out[0], S(1));  // 2 * 0.5, the law drives again
+  EXPECT_EQ(t.report().faults.non_finite, 1u);  // counts kept
+}
+
+TYPED_TEST(TickTest, RearmRefusedWhileStepStillRunning) {
+  using S = TypeParam;
+  TestApp<S> app;
+  Tick<TestApp<S>> t(app, rate_hz(1000), kHz, 0xFFFFFFFFu);
+  ASSERT_TRUE(t.on_sample(0));
+  EXPECT_FALSE(t.on_sample(1000));
+  EXPECT_FALSE(t.on_sample(2000));
+  EXPECT_FALSE(t.on_sample(3000));  // stuck step: overrun
+  ASSERT_EQ(t.supervisor().reason(), Error::overrun);
+  EXPECT_EQ(t.rearm(), Error::overrun);
+  EXPECT_TRUE(t.supervisor().safe());
+  g_clock = 3500;
+  t.on_control([] { return g_clock; });  // finally done
+  EXPECT_EQ(t.rearm(), Error::none);
+  // The stuck-tick streak was reset: one late tick does not trip again at once.
+  ASSERT_TRUE(t.on_sample(4000));
+  EXPECT_FALSE(t.on_sample(5000));
+  EXPECT_FALSE(t.supervisor().safe());
+}
+
+TYPED_TEST(TickTest, RearmRefusedWhileStaleAndResetsOverrunStreak) {
+  using S = TypeParam;
+  TestApp<S> app;
+  Tick<TestApp<S>> t(app, rate_hz(1000), kHz, 0xFFFFFFFFu);  // streak limit 3, stale limit 3
+  app.fresh = false;
+  for (int k = 0; k < 4; ++k) tick_any(t, 1000u * k);
+  ASSERT_EQ(t.supervisor().reason(), Error::stale);
+  EXPECT_EQ(t.rearm(), Error::stale);  // still no fresh data
+  app.fresh = true;
+  // Two over-budget steps while safe build an overrun streak of 2.
+  tick_any(t, 4000, 1500);
+  tick_any(t, 6000, 1500);
+  EXPECT_EQ(t.rearm(), Error::none);
+  // With the streak reset, one more overrun is only the first of a new streak.
+  tick_any(t, 8000, 1500);
+  EXPECT_FALSE(t.supervisor().safe());
+  EXPECT_EQ(t.report().overruns, 3u);
+}
+
+TYPED_TEST(TickTest, RearmWhileRunningIsANoOp) {
+  using S = TypeParam;
+  ResettableApp<S> app;
+  Tick<ResettableApp<S>> t(app, rate_hz(1000), kHz, 0xFFFFFFFFu);
+  EXPECT_EQ(t.rearm(), Error::none);
+  EXPECT_EQ(app.resets, 0);
+}
+
+// ---- Stack high-water check from the idle loop ----
+TYPED_TEST(TickTest, StackCheckTrips) {
+  using S = TypeParam;
+  TestApp<S> app;
+  Tick<TestApp<S>> t(app, rate_hz(1000), kHz, 0xFFFFFFFFu);  // limit 75 %
+  EXPECT_TRUE(t.check_stack(12288, 16384));
+  EXPECT_FALSE(t.supervisor().safe());
+  EXPECT_FALSE(t.check_stack(12289, 16384));
+  EXPECT_EQ(t.supervisor().reason(), Error::stack);
+}
+
+struct DeepStackBoard : FakeBoard {
+  static inline std::uint32_t deep_after = 0;  // ticks after which the stack looks deep
+  static std::uint32_t stack_used_bytes() {
+    return (FakeBoard::now / (kHz / FakeBoard::rate)) > deep_after ? 15000u : 640u;
+  }
+};
+
+// The idle loop checks the stack about once a second of ticks, not only after run() returns.
+TYPED_TEST(TickTest, RunChecksStackWhileRunning) {
+  using S = TypeParam;
+  TestApp<S> app;
+  Config c = rate_hz(1000);
+  c.max_ticks = 3500;
+  FakeBoard::now = 0;
+  DeepStackBoard::deep_after = 1500;
+  const Report r = run<DeepStackBoard>(app, c);
+  EXPECT_EQ(r.reason, Error::stack);
+  EXPECT_EQ(r.trip_tick, 2000u);  // the first idle check after the stack grew
+  EXPECT_EQ(r.ticks, 3500u);
+  EXPECT_EQ(app.u_out[0], S(0));
+}
+
+// ---- Interleavings of the two interrupt priorities ----
+// The sampling ISR (on_sample) is injected once at the k-th preemption point of a control
+// step, for every k. The step's law returns NaN (trip non_finite) and the injected ISR finds
+// the step running with overrun_streak_limit 1 (trip overrun). Whichever trips first must be
+// the latched reason with its own tick, and each fault is counted exactly once.
+template <class S>
+struct Injector {
+  Tick<TestApp<S>>* t = nullptr;
+  int at = 0, seen = 0;
+  bool isr_tripped = false;
+  static void hook(void* p) {
+    auto* x = static_cast<Injector*>(p);
+    if (x->seen++ != x->at) return;
+    const bool before = x->t->supervisor().safe();
+    x->t->on_sample(5000);
+    x->isr_tripped = !before && x->t->supervisor().safe();
+  }
+};
+
+TYPED_TEST(TickTest, InterleavedSamplingIsrNeverLosesTheFirstReasonOrACount) {
+  using S = TypeParam;
+  namespace host = attractor::rt::host;
+  int points = -1;
+  for (int at = -1; at < 64; ++at) {  // at = -1: no injection, count the points
+    TestApp<S> app;
+    app.nan_output = true;
+    Config c = rate_hz(1000);
+    c.supervisor.overrun_streak_limit = 1;
+    Tick<TestApp<S>> t(app, c, kHz, 0xFFFFFFFFu);
+    Injector<S> inj;
+    inj.t = &t;
+    inj.at = at;
+    g_clock = 4000;
+    ASSERT_TRUE(t.on_sample(4000));
+    host::preempt_ctx = &inj;
+    host::preempt_hook = &Injector<S>::hook;
+    t.on_control([] { return g_clock + 1500; });  // over budget: the step counts an overrun
+    host::preempt_hook = nullptr;
+    if (at < 0) {
+      points = inj.seen;
+      continue;
+    }
+    if (at >= points) break;
+    const auto& sup = t.supervisor();
+    EXPECT_TRUE(sup.safe()) << "point " << at;
+    if (inj.isr_tripped) {
+      EXPECT_EQ(sup.reason(), Error::overrun) << "point " << at;
+      EXPECT_EQ(sup.trip_tick(), 2u) << "point " << at;
+    } else {
+      EXPECT_EQ(sup.reason(), Error::non_finite) << "point " << at;
+      EXPECT_EQ(sup.trip_tick(), 1u) << "point " << at;
+    }
+    EXPECT_EQ(t.report().missed_ticks, 1u) << "point " << at;
+    // The ISR's stuck-step fault and the step's own over-budget count: neither lost.
+    EXPECT_EQ(sup.faults().overrun, 2u) << "point " << at;
+    EXPECT_EQ(app.u_out[0], S(0)) << "point " << at;
+  }
+  EXPECT_GE(points, 4);  // the hook ran at several points of the step
 }
 
 }  // namespace

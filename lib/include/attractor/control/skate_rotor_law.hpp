@@ -6,7 +6,8 @@
 //   if (!law) -> law.error() == Error::outside_stability_range / invalid_parameter / non_finite
 //   auto exp = SkateRotorLaw<float>::make_unchecked(params, sigma);  // experiments: any finite σ ≠ 0
 //                                                           // except the singular σ = −J1²/(I1+ml²)
-//   float u = law->torque(zeta);            // ζ = (v1, v2, v3, Γ2, Γ3); NaN/Inf in ζ -> u = 0
+//   float u = law->torque(zeta);            // ζ = (v1, v2, v3, Γ2, Γ3); NaN/Inf in ζ -> NaN u
+//                                           // (passed on: the runtime's NaN-output trip zeroes it)
 //   zeta = skate_zeta(Omega, Y, Gamma);     // (33) from gyro Ω, body velocity Y, estimated Γ
 //   skate_rotor_stability_range(params)     // (58): lower = −J1²/(I1+ml²), upper = 0
 //   Plant for SIL: PendulumSkateRotor<float> (systems/pendulum_skate_rotor.hpp);
@@ -69,11 +70,9 @@ class SkateRotorLaw {
 
   SkateRotorLaw() = default;
 
-  // u = (J1²/σ) v̇1 = k X(ζ), k = J1²/(σ(I1+ml²) + J1²) (corrected (56)). Non-finite ζ -> 0.
-  S torque(const Vec<S, 5>& zeta) const {
-    const S u = gain_ * skate_rotor_X(p_, zeta);
-    return is_finite(u) ? u : S(0);
-  }
+  // u = (J1²/σ) v̇1 = k X(ζ), k = J1²/(σ(I1+ml²) + J1²) (corrected (56)). A non-finite ζ gives
+  // a non-finite u on purpose: the caller (rt::Tick's NaN-output trip) must see it, not a 0.
+  S torque(const Vec<S, 5>& zeta) const { return gain_ * skate_rotor_X(p_, zeta); }
   // The closed-loop acceleration v̇1 = X/(I1+ml²+J1²/σ) the law produces (Remark 14).
   S closed_loop_v1_dot(const Vec<S, 5>& zeta) const { return skate_rotor_X(p_, zeta) / Ibar1_tilde_; }
 

@@ -19,6 +19,7 @@ enum class Error : unsigned char {
   overrun = 7,                // a control tick did not finish within its budget
   corrupt_frame = 8,          // a frame failed its CRC or framing check
   envelope = 9,               // plant state outside the supervised envelope
+  stack = 10,                 // stack high-water mark past its limit (rt runtime, idle check)
 };
 
 // Short, stable names for reports.
@@ -34,6 +35,7 @@ constexpr const char* to_string(Error e) {
     case Error::overrun: return "overrun";
     case Error::corrupt_frame: return "corrupt_frame";
     case Error::envelope: return "envelope";
+    case Error::stack: return "stack";
   }
   return "unknown";
 }

@@ -22,6 +22,7 @@
 #include <cstdint>
 
 #include "attractor/core/result.hpp"
+#include "attractor/rt/critical_section.hpp"
 
 namespace attractor::rt {
 
@@ -47,6 +48,11 @@ struct FaultCounts {
   std::uint32_t saturated = 0;  // control steps where at least one command was clipped
 };
 
+// Concurrency (docs/runtime.md, "Concurrency rule"): both interrupts of the tick write the
+// supervisor (the sampling ISR trips `overrun` for a stuck step). Every write is one short
+// CriticalSection, so a trip's check-then-act and a count's read-modify-write are atomic with
+// respect to the other interrupt: the first reason wins, its tick goes with it, no count is
+// lost. Readers in the main context read mode first; a trip writes mode last.
 class Supervisor {
  public:
   explicit Supervisor(const SupervisorConfig& cfg = {}) : cfg_(cfg) {
@@ -59,48 +65,72 @@ class Supervisor {
   // The latched reason (Error::none while running).
   Error reason() const { return reason_; }
   // Tick index at which the supervisor tripped (0 while running).
-  std::uint32_t trip_tick() const { return trip_tick_; }
+  std::uint64_t trip_tick() const { return trip_tick_; }
   const FaultCounts& faults() const { return faults_; }
 
-  // Latch the safe state with `why` unless already safe. The reason is written before the
-  // mode, so an interrupt that reads safe() == true always sees the reason.
-  void trip(Error why, std::uint32_t tick) {
+  // Latch the safe state with `why` unless already safe (first reason wins). Atomic.
+  void trip(Error why, std::uint64_t tick) {
+    CriticalSection cs;
+    trip_locked(why, tick);
+  }
+
+  // Record one fault and trip if the rule for it says so. Atomic.
+  void fault(Error why, std::uint64_t tick) {
+    CriticalSection cs;
+    count_locked(why);
+    if (why != Error::none) trip_locked(why, tick);
+  }
+
+  void count_overrun() {
+    CriticalSection cs;
+    add(faults_.overrun);
+  }
+  void count_stale() {
+    CriticalSection cs;
+    add(faults_.stale);
+  }
+  void count_saturated() {
+    CriticalSection cs;
+    add(faults_.saturated);
+  }
+
+  // Leave the safe state (main context, never from the tick; rt::Tick::rearm() checks first
+  // that the trip condition has cleared and resets the streaks). Counters are kept. The reason
+  // and trip tick are cleared while the mode still says safe (a trip landing there is a no-op:
+  // the state is already safe); the mode is written last, so no interleaving leaves
+  // "safe, reason none". The order is the guard (tested with an ISR injected at each point).
+  void rearm() {
+    reason_ = Error::none;
+    preemption_point();
+    trip_tick_ = 0;
+    preemption_point();
+    mode_ = Mode::running;
+  }
+
+ private:
+  void trip_locked(Error why, std::uint64_t tick) {
     if (mode_ == Mode::safe) return;
+    preemption_point();  // the window a non-atomic check-then-act would leave open
     reason_ = why;
     trip_tick_ = tick;
     mode_ = Mode::safe;
   }
-
-  // Record one fault and trip if the rule for it says so.
-  void fault(Error why, std::uint32_t tick) {
+  void count_locked(Error why) {
     switch (why) {
-      case Error::non_finite: ++faults_.non_finite; break;
-      case Error::out_of_range: ++faults_.out_of_range; break;
-      case Error::stale: ++faults_.stale; break;
-      case Error::overrun: ++faults_.overrun; break;
-      case Error::envelope: ++faults_.envelope; break;
+      case Error::non_finite: add(faults_.non_finite); break;
+      case Error::out_of_range: add(faults_.out_of_range); break;
+      case Error::stale: add(faults_.stale); break;
+      case Error::overrun: add(faults_.overrun); break;
+      case Error::envelope: add(faults_.envelope); break;
       default: break;
     }
-    if (why != Error::none) trip(why, tick);
   }
+  static void add(std::uint32_t& c) { bump(c); }
 
-  void count_overrun() { ++faults_.overrun; }
-  void count_stale() { ++faults_.stale; }
-  void count_saturated() { ++faults_.saturated; }
-
-  // Leave the safe state (from the main context, never from the tick): counters are kept,
-  // the reason is cleared.
-  void rearm() {
-    mode_ = Mode::running;
-    reason_ = Error::none;
-    trip_tick_ = 0;
-  }
-
- private:
   SupervisorConfig cfg_;
   volatile Mode mode_ = Mode::running;
   volatile Error reason_ = Error::none;
-  std::uint32_t trip_tick_ = 0;
+  std::uint64_t trip_tick_ = 0;
   FaultCounts faults_;
 };
 

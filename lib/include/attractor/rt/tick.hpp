@@ -21,7 +21,11 @@
 //     Sensors sensor_limits() const;     // |y_i| <= limit_i, else out_of_range   [+inf]
 //     Command actuator_limits() const;   // u_i clipped to [-limit_i, limit_i]    [+inf]
 //     bool in_envelope() const;          // plant estimate inside the envelope    [true]
+//     void reset();                      // restart estimator/controller state; called by
+//                                        // Tick::rearm() when present (detected at compile time)
 //   };
+// Limits must be numbers >= 0 (+inf: none); NaN or negative limits are refused at
+// configuration (the engine starts safe, reason invalid_parameter).
 //
 // All members must be allocation-free and have no data-dependent loops.
 //
@@ -52,14 +56,17 @@
 //   uint32_t stack_used_bytes(), stack_size_bytes();
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <limits>
+#include <type_traits>
 #include <utility>
 
 #include "attractor/core/finite.hpp"
 #include "attractor/core/result.hpp"
 #include "attractor/core/text.hpp"
 #include "attractor/core/types.hpp"
+#include "attractor/rt/critical_section.hpp"
 #include "attractor/rt/stats.hpp"
 #include "attractor/rt/supervisor.hpp"
 
@@ -83,6 +90,12 @@ struct Config {
   std::uint32_t rate_hz = 1000;     // tick rate
   std::uint32_t max_ticks = 0;      // stop after this many ticks and return a Report; 0 = never
   std::uint32_t budget_percent = 100;  // a control step over this share of the period overruns
+  // Stack high-water limit checked from the idle loop (about once a second of ticks) in both
+  // run modes: above it the supervisor trips with Error::stack. 0 disables the check.
+  std::uint32_t stack_limit_percent = 75;
+  // Hardware watchdog timeout (board/watchdog.hpp), fed after every completed control step:
+  // a step that hangs longer than this ends in the board's watchdog path. 0: not started.
+  std::uint32_t watchdog_ms = 0;
   SupervisorConfig supervisor;
 };
 
@@ -94,26 +107,50 @@ inline Config rate_hz(std::uint32_t hz) {
 
 using Stats = CostStats<32>;
 
-// Everything the runtime knows after (or during) a run.
+// Everything the runtime knows after (or during) a run. Tick and step counts are 64-bit: at
+// 1 kHz a 32-bit count wrapped after 49.7 days.
 struct Report {
   std::uint32_t rate_hz = 0;
-  std::uint32_t ticks = 0;          // tick interrupts taken
-  std::uint32_t steps = 0;          // control steps completed
-  std::uint32_t missed_ticks = 0;   // tick interrupts that found the previous step still running
-  std::uint32_t overruns = 0;       // control steps whose cost exceeded the budget
+  std::uint64_t ticks = 0;          // tick interrupts taken
+  std::uint64_t steps = 0;          // control steps completed
+  std::uint64_t missed_ticks = 0;   // tick interrupts that found the previous step still running
+  std::uint64_t overruns = 0;       // control steps whose cost exceeded the budget
   std::uint32_t budget = 0;         // cost budget per step, cost-clock counts
   std::uint32_t cost_hz = 0;        // cost clock frequency
   Stats cost;                       // per-step cost from the tick instant to the end of actuate
   Mode mode = Mode::running;
   Error reason = Error::none;
-  std::uint32_t trip_tick = 0;
+  std::uint64_t trip_tick = 0;
   FaultCounts faults;
   std::uint32_t stack_used = 0;     // stack high-water mark (painted stack), bytes
   std::uint32_t stack_size = 0;
 };
 
+namespace detail {
+// Optional App::reset(): detected at compile time (Tick::rearm calls it when present).
+template <class A, class = void>
+struct has_reset : std::false_type {};
+template <class A>
+struct has_reset<A, std::void_t<decltype(std::declval<A&>().reset())>> : std::true_type {};
+
+// An actuator or sensor limit is valid when it is a number >= 0 (+inf: unlimited).
+template <class V>
+bool limits_valid(const V& v) {
+  bool ok = true;
+  for (int i = 0; i < v.size(); ++i) ok = ok & (v[i] >= 0);  // false for NaN too
+  return ok;
+}
+}  // namespace detail
+
 // The board-independent engine. The two entry points are called from the two interrupts
 // (or directly by a host test with a fake clock).
+//
+// Concurrency rule (docs/runtime.md): on_sample runs in the high-priority sampling ISR,
+// on_control in the low-priority control ISR, rearm()/report()/check_stack() in the main
+// context. The sampling ISR writes y_, fresh_, t_start_, step_tick_ only while busy_ is false
+// and publishes them by setting busy_ after a release fence; the control step reads them after
+// an acquire fence and gives them back by clearing busy_ last (after a release fence). Shared
+// supervisor state changes only inside rt::CriticalSection. Everything else has one writer.
 template <class App>
 class Tick {
  public:
@@ -122,6 +159,9 @@ class Tick {
   using Command = typename App::Command;
 
   // cost_hz / cost_mask describe the cost clock whose readings on_sample/on_control receive.
+  // Invalid limits (NaN or negative; app.actuator_limits() or app.sensor_limits()) are refused
+  // here: the engine starts in the safe state with reason invalid_parameter and never calls
+  // the law (a NaN limit would disable clipping, a negative one pin the output).
   Tick(App& app, const Config& cfg, std::uint32_t cost_hz, std::uint32_t cost_mask)
       : app_(app), cfg_(cfg), supervisor_(cfg.supervisor), mask_(cost_mask) {
     const std::uint32_t rate = cfg.rate_hz ? cfg.rate_hz : 1u;
@@ -136,12 +176,16 @@ class Tick {
     actuator_limits_ = app.actuator_limits();
     y_.setZero();
     y_valid_.setZero();
+    if (!detail::limits_valid(actuator_limits_) || !detail::limits_valid(sensor_limits_)) {
+      supervisor_.trip(Error::invalid_parameter, 0);
+    }
   }
 
   // Sampling interrupt at cost-clock time `now`. Returns true when the control step must be
   // pended. Constant work except for the safe-state zero write.
   bool on_sample(std::uint32_t now) {
-    const std::uint32_t tick = ++ticks_;
+    const std::uint64_t tick = ticks_ + 1u;
+    ticks_ = tick;
     if (busy_) {
       // The previous step has not finished: this tick is missed (its step is not started).
       ++missed_;
@@ -158,7 +202,9 @@ class Tick {
       return false;
     }
     t_start_ = now;
+    step_tick_ = tick;
     fresh_ = app_.sample(y_);
+    std::atomic_signal_fence(std::memory_order_release);  // y_, fresh_, t_start_ before busy_
     busy_ = true;
     return true;
   }
@@ -166,11 +212,13 @@ class Tick {
   // Control interrupt. `clock` is a callable returning the cost clock, read once at the end.
   template <class Clock>
   void on_control(Clock&& clock) {
-    const std::uint32_t tick = ticks_;
+    std::atomic_signal_fence(std::memory_order_acquire);  // busy_ seen -> the sample is complete
+    const std::uint64_t tick = step_tick_;
     Error sensor = Error::none;
     if (!fresh_) {
       supervisor_.count_stale();
       if (++stale_streak_ > supervisor_.config().stale_limit) supervisor_.trip(Error::stale, tick);
+      sensor_error_ = Error::stale;
     } else {
       bool finite = true;
       bool in_range = true;
@@ -186,17 +234,22 @@ class Tick {
         y_valid_ = y_;
         stale_streak_ = 0;
       }
+      sensor_error_ = sensor;
     }
     if (sensor != Error::none) supervisor_.fault(sensor, tick);
+    preemption_point();
 
     Command u = Command::Zero();
     if (!supervisor_.safe()) {
       // Zero-order hold: a stale tick within the limit reuses the last valid sample.
       app_.estimate(y_valid_, dt_);
+      preemption_point();
       if (!app_.in_envelope()) supervisor_.fault(Error::envelope, tick);
+      preemption_point();
     }
     if (!supervisor_.safe()) {
       u = app_.control();
+      preemption_point();
       if (!all_finite(u)) {
         supervisor_.fault(Error::non_finite, tick);
       } else {
@@ -208,12 +261,14 @@ class Tick {
         }
         if (clipped) supervisor_.count_saturated();
       }
+      preemption_point();
     }
     if (supervisor_.safe()) u.setZero();
     app_.actuate(u);
     last_command_ = u;
+    preemption_point();
 
-    // Account: cost from the tick instant to here.
+    // Account: cost from the tick instant to here (the mask makes a narrow clock's wrap exact).
     const std::uint32_t cost = (clock() - t_start_) & mask_;
     cost_.add(cost);
     if (cost > budget_) {
@@ -227,7 +282,40 @@ class Tick {
     }
     ++steps_;
     if (cfg_.max_ticks != 0u && tick >= cfg_.max_ticks) finished_ = true;
+    std::atomic_signal_fence(std::memory_order_release);  // everything above before busy_
     busy_ = false;
+  }
+
+  // Leave the safe state (main context). Refused — returning the reason, state unchanged —
+  // while the trip condition still holds: the step is still running (busy), or the latest
+  // sample is not fresh, finite and in range, or the limits were invalid from the start.
+  // Otherwise, with the sampling ISR masked and the step idle: the app's optional reset()
+  // restarts the controller/estimator, the streaks are reset and the supervisor re-armed
+  // (reason cleared before the mode says running). Conditions the
+  // last sample cannot show (envelope, NaN output, overrun) are re-checked by the next step.
+  Error rearm() {
+    if (!supervisor_.safe()) return Error::none;
+    if (supervisor_.reason() == Error::invalid_parameter) return Error::invalid_parameter;
+    // A valid latest sample implies stale_streak_ == 0 (the control step reset it).
+    if (sensor_error_ != Error::none) return sensor_error_;
+    CriticalSection cs;
+    if (busy_) return Error::overrun;  // a step still running (or stuck): stay safe
+    reset_app(detail::has_reset<App>{});  // the step is idle and, while safe, never calls the law
+    overrun_streak_ = 0;
+    busy_ticks_ = 0;
+    supervisor_.rearm();
+    return Error::none;
+  }
+
+  // Idle-loop stack check (main context): trips with Error::stack when the high-water mark
+  // `used` is above cfg.stack_limit_percent of `size`. Returns true while within the limit.
+  bool check_stack(std::uint32_t used, std::uint32_t size) {
+    stack_used_ = used;
+    if (cfg_.stack_limit_percent == 0u) return true;
+    const std::uint64_t limit = static_cast<std::uint64_t>(size) * cfg_.stack_limit_percent / 100u;
+    if (used <= limit) return true;
+    supervisor_.trip(Error::stack, ticks());
+    return false;
   }
 
   bool finished() const { return finished_; }
@@ -236,14 +324,22 @@ class Tick {
   Supervisor& supervisor() { return supervisor_; }
   const Stats& cost() const { return cost_; }
   const Command& last_command() const { return last_command_; }
-  std::uint32_t ticks() const { return ticks_; }
+  // Tick count; consistent from any context (retried if the sampling ISR changed it meanwhile).
+  std::uint64_t ticks() const {
+    std::uint64_t a, b;
+    do {
+      a = ticks_;
+      b = ticks_;
+    } while (a != b);
+    return a;
+  }
   std::uint32_t budget() const { return budget_; }
   std::uint32_t period() const { return period_; }
 
   Report report() const {
     Report r;
     r.rate_hz = cfg_.rate_hz;
-    r.ticks = ticks_;
+    r.ticks = ticks();
     r.steps = steps_;
     r.missed_ticks = missed_;
     r.overruns = overruns_;
@@ -258,6 +354,9 @@ class Tick {
   }
 
  private:
+  void reset_app(std::true_type) { app_.reset(); }
+  void reset_app(std::false_type) {}
+
   App& app_;
   Config cfg_;
   Supervisor supervisor_;
@@ -269,20 +368,23 @@ class Tick {
   Sensors sensor_limits_;
   Command actuator_limits_;
   Sensors y_;        // written by the sampling ISR only while !busy_
-  Sensors y_valid_;  // last validated sample
+  Sensors y_valid_;  // last validated sample (control ISR only)
   Command last_command_ = Command::Zero();
-  bool fresh_ = false;
+  bool fresh_ = false;                // sampling ISR, while !busy_
+  Error sensor_error_ = Error::none;  // control ISR: verdict on the latest sample
   Stats cost_;
-  volatile bool busy_ = false;
+  volatile bool busy_ = false;        // set by the sampling ISR, cleared by the control ISR
   volatile bool finished_ = false;
-  volatile std::uint32_t ticks_ = 0;
-  std::uint32_t t_start_ = 0;
-  std::uint32_t steps_ = 0;
-  std::uint32_t missed_ = 0;
-  std::uint32_t busy_ticks_ = 0;
-  std::uint32_t overruns_ = 0;
-  std::uint32_t overrun_streak_ = 0;
-  std::uint32_t stale_streak_ = 0;
+  volatile std::uint64_t ticks_ = 0;  // sampling ISR only
+  std::uint64_t step_tick_ = 0;       // sampling ISR, while !busy_: the step's tick
+  std::uint32_t t_start_ = 0;         // sampling ISR, while !busy_
+  std::uint64_t steps_ = 0;           // control ISR only
+  std::uint64_t missed_ = 0;          // sampling ISR only
+  std::uint32_t busy_ticks_ = 0;      // sampling ISR (reset by rearm with the ISR masked)
+  std::uint64_t overruns_ = 0;        // control ISR only
+  std::uint32_t overrun_streak_ = 0;  // control ISR (reset by rearm, masked)
+  std::uint32_t stale_streak_ = 0;    // control ISR (reset by rearm, masked)
+  std::uint32_t stack_used_ = 0;      // main context
 };
 
 namespace detail {
@@ -290,10 +392,40 @@ template <class Board, class App>
 bool sample_trampoline(void* ctx) {
   return static_cast<Tick<App>*>(ctx)->on_sample(Board::cost_now());
 }
+// The watchdog when the board has one (real boards), nothing otherwise (fakes).
+template <class Board>
+auto watchdog_feed(int) -> decltype(Board::watchdog_feed(), void()) { Board::watchdog_feed(); }
+template <class Board>
+void watchdog_feed(long) {}
+template <class Board>
+auto watchdog_start(int, std::uint32_t ms) -> decltype(Board::watchdog_start(ms)) {
+  return Board::watchdog_start(ms);
+}
+template <class Board>
+bool watchdog_start(long, std::uint32_t) { return false; }
+template <class Board>
+auto watchdog_stop(int) -> decltype(Board::watchdog_stop(), void()) { Board::watchdog_stop(); }
+template <class Board>
+void watchdog_stop(long) {}
+
 template <class Board, class App>
 void control_trampoline(void* ctx) {
   static_cast<Tick<App>*>(ctx)->on_control([] { return Board::cost_now(); });
+  watchdog_feed<Board>(0);  // fed only when a control step completes
 }
+// The fault handlers' safe-output hook: the app's zero command (board/fault.hpp).
+template <class App>
+void safe_output_trampoline(void* ctx) {
+  static_cast<App*>(ctx)->actuate(typename App::Command(App::Command::Zero()));
+}
+// Board::set_safe_output when the board has one (real boards), nothing otherwise (fakes).
+template <class Board>
+auto set_safe_output(int, void (*hook)(void*), void* ctx)
+    -> decltype(Board::set_safe_output(hook, ctx), void()) {
+  Board::set_safe_output(hook, ctx);
+}
+template <class Board>
+void set_safe_output(long, void (*)(void*), void*) {}
 }  // namespace detail
 
 // Run the app on the board's tick. With cfg.max_ticks == 0 this never returns; otherwise it
@@ -302,6 +434,9 @@ void control_trampoline(void* ctx) {
 template <class Board, class App>
 Report run(App& app, const Config& cfg) {
   Tick<App> engine(app, cfg, Board::cost_hz(), Board::cost_mask());
+  // Any CPU fault from here on writes the zero command before anything else.
+  detail::set_safe_output<Board>(0, &detail::safe_output_trampoline<App>, &app);
+  if (cfg.watchdog_ms != 0u) detail::watchdog_start<Board>(0, cfg.watchdog_ms);
   if (!Board::tick_start(cfg.rate_hz, &detail::sample_trampoline<Board, App>,
                          &detail::control_trampoline<Board, App>, &engine)) {
     engine.supervisor().trip(Error::invalid_parameter, 0);
@@ -309,10 +444,25 @@ Report run(App& app, const Config& cfg) {
     Report r = engine.report();
     r.stack_used = Board::stack_used_bytes();
     r.stack_size = Board::stack_size_bytes();
+    if (cfg.watchdog_ms != 0u) detail::watchdog_stop<Board>(0);
+    detail::set_safe_output<Board>(0, nullptr, nullptr);
     return r;
   }
-  while (!engine.finished()) Board::wait_for_interrupt();
+  // Idle loop. About once a second of ticks (and once at the end) the stack high-water mark
+  // is checked against cfg.stack_limit_percent, in run-forever mode too.
+  const std::uint64_t every = cfg.rate_hz ? cfg.rate_hz : 1u;
+  std::uint64_t next_check = every;
+  while (!engine.finished()) {
+    Board::wait_for_interrupt();
+    if (engine.ticks() >= next_check) {
+      next_check += every;
+      engine.check_stack(Board::stack_used_bytes(), Board::stack_size_bytes());
+    }
+  }
   Board::tick_stop();
+  if (cfg.watchdog_ms != 0u) detail::watchdog_stop<Board>(0);
+  detail::set_safe_output<Board>(0, nullptr, nullptr);  // `app` may go out of scope now
+  engine.check_stack(Board::stack_used_bytes(), Board::stack_size_bytes());
   Report r = engine.report();
   r.stack_used = Board::stack_used_bytes();
   r.stack_size = Board::stack_size_bytes();

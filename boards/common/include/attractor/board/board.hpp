@@ -23,6 +23,9 @@
 #include <type_traits>
 #include <utility>
 
+#include "attractor/board/fault.hpp"
+#include "attractor/board/watchdog.hpp"
+
 namespace attractor::board {
 
 // ================================ Required ================================
@@ -129,6 +132,10 @@ struct Board {
 #if defined(ATTRACTOR_BOARD_HAS_TICK_RATE)
   static std::uint32_t tick_rate_hz() { return board::tick_rate_hz(); }
 #endif
+  static void set_safe_output(void (*hook)(void*), void* ctx) { board::set_safe_output(hook, ctx); }
+  static bool watchdog_start(std::uint32_t ms) { return board::watchdog_start(ms); }
+  static void watchdog_feed() { board::watchdog_feed(); }
+  static void watchdog_stop() { board::watchdog_stop(); }
 };
 
 // ---- Compile-time detection on any Board type (this one, a host fake, a future board) ----

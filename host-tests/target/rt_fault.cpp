@@ -1,0 +1,110 @@
+// On-target fault containment (boards/common/fault.cpp, docs/runtime.md "Faults"): the
+// runtime drives a control law that provokes one CPU fault at its 10th step; the image must
+//   1. write the safe (zero) command first, from the fault handler through the safe-output
+//      hook rt::run registered — the app's actuate() prints "safe hook: u=0 in exception N"
+//      when it runs in a fault exception —
+//   2. then print the report "FAULT <kind> CFSR=..." (plus "stack overflow" for the guard),
+//   3. then exit (code 3 under QEMU).
+// CTest matches hook, then report, in that order (host-tests/target/CMakeLists.txt). Built once
+// per fault class with ATTRACTOR_FAULT = 1 stack overflow (recursion into the MPU guard),
+// 2 bus fault (load from an unmapped address), 3 integer divide by zero (CCR.DIV_0_TRP),
+// 4 undefined instruction, 5 FPU off (NOCP; FPU cores only), 6 a control step that hangs
+// (rt::Config::watchdog_ms: the hardware watchdog's path; mps2 boards, board/watchdog.hpp).
+#include <cstdint>
+
+#include "attractor/board/board.hpp"
+#include "attractor/board/cortex_m.hpp"
+#include "attractor/core/text.hpp"
+#include "attractor/rt/tick.hpp"
+
+#ifndef ATTRACTOR_FAULT
+#error "ATTRACTOR_FAULT selects the fault class"
+#endif
+
+using namespace attractor;
+using board::Board;
+
+namespace {
+
+volatile std::uint32_t g_depth_limit = 0xFFFFFFFFu;  // never reached: the guard stops it first
+volatile std::uint32_t g_zero = 0;
+
+std::uint32_t ipsr() {
+  std::uint32_t v;
+  __asm__ volatile("mrs %0, ipsr" : "=r"(v));
+  return v & 0x1FFu;
+}
+
+// Each frame keeps a live buffer so the recursion really consumes stack.
+__attribute__((noinline)) std::uint32_t recurse(std::uint32_t n) {
+  volatile std::uint32_t buf[16];
+  buf[n & 15u] = n;
+  if (n >= g_depth_limit) return buf[0];
+  return recurse(n + 1u) + buf[n & 7u];
+}
+
+void provoke() {
+#if ATTRACTOR_FAULT == 1
+  board::write("provoking: stack overflow by recursion\n");
+  g_zero = recurse(0);
+#elif ATTRACTOR_FAULT == 2
+  board::write("provoking: bus fault\n");
+  g_zero = *reinterpret_cast<volatile std::uint32_t*>(ATTRACTOR_BUS_FAULT_ADDRESS);
+#elif ATTRACTOR_FAULT == 3
+  board::write("provoking: integer divide by zero\n");
+  volatile std::int32_t num = 7;
+  g_zero = static_cast<std::uint32_t>(num / static_cast<std::int32_t>(g_zero));
+#elif ATTRACTOR_FAULT == 4
+  board::write("provoking: undefined instruction\n");
+  __asm__ volatile("udf #0");
+#elif ATTRACTOR_FAULT == 6
+  board::write("provoking: control step hangs (watchdog)\n");
+  for (;;) __asm__ volatile("");
+#elif ATTRACTOR_FAULT == 5
+  board::write("provoking: FPU access with the FPU off (NOCP)\n");
+  volatile float x = 1.5f;
+  attractor::cortex_m::reg(0xE000ED88u) &= ~(0xFu << 20);  // CPACR: CP10/CP11 no access
+  attractor::cortex_m::dsb();
+  attractor::cortex_m::isb();
+  x = x * 3.0f;
+#endif
+}
+
+struct FaultApp : rt::AppBase<float, 1, 1> {
+  int steps = 0;
+  bool sample(Sensors& y) {
+    y[0] = 0.25f;
+    return true;
+  }
+  void estimate(const Sensors&, float) {}
+  Command control() {
+    if (++steps == 10) provoke();
+    Command u;
+    u[0] = 0.5f;
+    return u;
+  }
+  void actuate(const Command& u) {
+    board::actuator_write(0, u[0]);
+    const std::uint32_t e = ipsr();
+    if (e >= 2u && e <= 6u) {  // NMI, HardFault, MemManage, BusFault, UsageFault
+      Text<64> t;
+      t << "safe hook: u=" << (u[0] == 0.0f ? "0" : "NOT ZERO") << " in exception " << e << "\n";
+      board::write(t.c_str());
+    }
+  }
+};
+
+}  // namespace
+
+int main() {
+  board::initialize();
+  FaultApp app;
+  rt::Config cfg = rt::rate_hz(1000);
+  cfg.max_ticks = 50;
+#if ATTRACTOR_FAULT == 6
+  cfg.watchdog_ms = 5;  // fed every 1 ms step; the hung step lets it expire
+#endif
+  rt::run<Board>(app, cfg);
+  board::write("rt fault: NO FAULT TAKEN\n");
+  return 1;
+}
