@@ -309,11 +309,15 @@ Vec<S, 9> skate_full(const Vec<S, 5>& q) {
   return z;
 }
 
-// Paper 003 §7.2 initial condition (59): tilt φ0 about E1 on top of the sliding motion.
+// Paper 003 §7.2 initial condition (59): tilt φ0 about E1 on top of the sliding motion,
+// Ω(0) = (Ω1, Ω3 tan φ0, Ω3), Y(0) = (Y1, 0, 0), Γ(0) = (0, sin φ0, cos φ0).
+// The paper prints Ω2 = 0.1 tan φ0 with Ω1 = Ω3 = 0.1, so it does not say which 0.1 is meant.
+// The constraint (33) puts Ω in span{E1, Γ}: v4 = (E1×Γ)·Ω = Γ2Ω3 − Γ3Ω2 = 0 forces
+// Ω2 = Ω3 Γ2/Γ3 = Ω3 tan φ0. (Ω1 tan φ0 is off the constraint whenever Ω1 ≠ Ω3.)
 template <class S>
 Vec<S, 9> skate_initial_condition_59(S phi0, S Omega1 = S(0.1), S Omega3 = S(0.1), S Y1 = S(1)) {
   Vec<S, 9> z;
-  z << Omega1, Omega1 * std::tan(phi0), Omega3, Y1, S(0), S(0), S(0), std::sin(phi0), std::cos(phi0);
+  z << Omega1, Omega3 * std::tan(phi0), Omega3, Y1, S(0), S(0), S(0), std::sin(phi0), std::cos(phi0);
   return z;
 }
 
