@@ -12,6 +12,8 @@
 #include "attractor/integrate/butcher.hpp"
 #include "attractor/integrate/feedback.hpp"
 #include "attractor/systems/pendulum_skate.hpp"
+#include "attractor/systems/pendulum_skate_analysis.hpp"
+#include "attractor/systems/pendulum_skate_pose.hpp"
 #include "no_alloc.hpp"
 
 using namespace attractor;
