@@ -10,13 +10,16 @@
 #include <cstdint>
 
 #include "attractor/board/board.hpp"
+#include "attractor/control/skate_rotor_controller.hpp"
+#include "attractor/estimate/advected_vertical.hpp"
 #include "attractor/integrate/butcher.hpp"
 #include "attractor/integrate/feedback.hpp"
+#include "attractor/plant/simulated_skate_rotor.hpp"
+#include "attractor/rt/loop.hpp"
 #include "attractor/rt/tick.hpp"
 #include "attractor/systems/pendulum_skate.hpp"
 #include "attractor/systems/pendulum_skate_rotor.hpp"
 #include "attractor/systems/spherical_pendulum.hpp"
-#include "skate_rotor_app.hpp"
 
 using namespace attractor;
 using board::Board;
@@ -175,9 +178,10 @@ template <class S>
 void ticks(const char* prec) {
   TickApp<S> generic;
   bench_app_tick(prec, "spherical_pendulum+rk4", generic);
-  // apps/skate-rotor: SIL plant step + Γ fusion + law (56).
-  auto skate = SkateRotorApp<S>::make(SkateRotorAppConfig<S>{}, S(1e-3));
-  bench_app_tick(prec, "skate-rotor(sil)", *skate);
+  // apps/skate-rotor's loop: SIL plant step + Γ fusion + law (56), from the library types.
+  rt::Loop<SimulatedSkateRotor<S>, SkateRotorController<S>, SkateRotorOutcome<S>> skate(
+      SimulatedSkateRotor<S>::make({}, S(1e-3)).value(), SkateRotorController<S>::make({}, S(1e-3)).value());
+  bench_app_tick(prec, "skate-rotor(sil)", skate);
 }
 
 }  // namespace

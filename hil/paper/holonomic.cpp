@@ -23,6 +23,7 @@
 #include "attractor/integrate/feedback.hpp"
 #include "attractor/integrate/rattle.hpp"
 #include "attractor/integrate/splitting.hpp"
+#include "attractor/integrate/stepper.hpp"
 #include "attractor/systems/planar_pendulum.hpp"
 #include "attractor/systems/spherical_pendulum.hpp"
 #include "commands.hpp"
@@ -99,8 +100,9 @@ Stats spherical_method(int method, const char* precision, std::FILE* series) {
       Rattle<Sys> r(sys, x0);
       return run_spherical<S>(precision, name,
                               [&](State& x) {
-                                r.step(h);
-                                x = r.state();
+                                // No solution of the constraint (h far too large): NaN in the
+                                // table rather than a silently frozen state.
+                                if (step(r, x, h) != Error::none) x.setConstant(S(NAN));
                               },
                               1, series);
     }

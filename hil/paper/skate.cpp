@@ -19,6 +19,8 @@
 #include "attractor/control/skate_rotor_law.hpp"
 #include "attractor/integrate/butcher.hpp"
 #include "attractor/systems/pendulum_skate.hpp"
+#include "attractor/systems/pendulum_skate_analysis.hpp"
+#include "attractor/systems/pendulum_skate_pose.hpp"
 #include "attractor/systems/pendulum_skate_rotor.hpp"
 #include "commands.hpp"
 

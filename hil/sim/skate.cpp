@@ -11,6 +11,7 @@
 #include "attractor/integrate/butcher.hpp"
 #include "attractor/integrate/feedback.hpp"
 #include "attractor/systems/pendulum_skate.hpp"
+#include "attractor/systems/pendulum_skate_pose.hpp"
 #include "attractor/systems/pendulum_skate_rotor.hpp"
 #include "commands.hpp"
 #include "options.hpp"

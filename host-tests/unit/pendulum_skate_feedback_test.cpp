@@ -8,6 +8,7 @@
 #include <random>
 
 #include "attractor/integrate/butcher.hpp"
+#include "attractor/estimate/advected_vertical.hpp"
 #include "attractor/integrate/feedback.hpp"
 #include "attractor/systems/pendulum_skate.hpp"
 #include "no_alloc.hpp"

@@ -12,6 +12,8 @@
 #include "attractor/integrate/butcher.hpp"
 #include "attractor/integrate/feedback.hpp"
 #include "attractor/systems/pendulum_skate.hpp"
+#include "attractor/systems/pendulum_skate_analysis.hpp"
+#include "attractor/systems/pendulum_skate_pose.hpp"
 #include "no_alloc.hpp"
 
 using namespace attractor;
@@ -294,6 +296,37 @@ TEST(PendulumSkate, ReconstructionConsistentWithGamma) {
     advance_pose(P, W, Y, W, Y, 1e-3);
   }
   EXPECT_LT((P.x - 1.5 * Vec3<double>(std::cos(0.5), std::sin(0.5), 0)).norm(), 1e-12);
+}
+
+// (59) lies on the constraint (33) for any Ω1, Ω3, φ0: |Γ| = 1, Γ1 = 0, v4 = v5 = v6 = 0, and
+// the round trip through ζ rebuilds it exactly (nothing was projected away). Before the fix
+// Ω2 = Ω1 tan φ0 left v4 = (Ω3 − Ω1) sin φ0 ≠ 0 and skate_full(skate_zeta(z)) changed Ω3.
+TEST(PendulumSkate, InitialCondition59IsOnTheConstraint) {
+  const PendulumSkateFull<double> full{};
+  for (double phi0 : {0.0, 0.1, -0.3, 0.7})
+    for (double W1 : {0.1, 0.0, -0.4, 2.0})
+      for (double W3 : {0.1, 0.3, -1.5}) {
+        const Vec<double, 9> z = skate_initial_condition_59(phi0, W1, W3, 1.0);
+        const Vec<double, 8> F = full.invariants(z);
+        EXPECT_NEAR(F[3], 1.0, 1e-15) << "|Γ|² at φ0=" << phi0;
+        EXPECT_EQ(F[4], 0.0) << "Γ1";
+        EXPECT_NEAR(F[5], 0.0, 1e-15) << "v4 = (E1×Γ)·Ω at Ω1=" << W1 << " Ω3=" << W3 << " φ0=" << phi0;
+        EXPECT_EQ(F[6], 0.0) << "v5 = Γ·Y";
+        EXPECT_EQ(F[7], 0.0) << "v6 = (E1×Γ)·Y";
+        EXPECT_LT((skate_full(skate_zeta(z)) - z).norm(), 1e-14);
+        EXPECT_EQ(z[0], W1);
+        EXPECT_NEAR(z[2], W3, 1e-15);  // Ω3 kept as given (today's CLI ran --Omega3 0.3 as 0.296)
+      }
+}
+
+// The other initial states the library builds are on their constraints too: the equilibria
+// (40)/(41) and skate_full(ζ) for any ζ with Γ2² + Γ3² = 1.
+TEST(PendulumSkate, BuiltStatesAreOnTheirConstraints) {
+  EXPECT_EQ(PendulumSkate<double>{}.invariants(sliding_equilibrium(0.8))[3], 1.0);
+  EXPECT_EQ(PendulumSkate<double>{}.invariants(spinning_equilibrium(3.0))[3], 1.0);
+  const Vec<double, 8> F = PendulumSkateFull<double>{}.invariants(skate_full(zeta_at(0.3, -0.2, 1.1, 0.4)));
+  EXPECT_NEAR(F[3], 1.0, 1e-15);
+  EXPECT_LT(F.tail<4>().cwiseAbs().maxCoeff(), 1e-15);  // Γ1, v4, v5, v6
 }
 
 TEST(PendulumSkate, ParameterValidation) {

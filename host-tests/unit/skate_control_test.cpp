@@ -11,7 +11,9 @@
 #include "attractor/control/saturation.hpp"
 #include "attractor/control/skate_rotor_law.hpp"
 #include "attractor/integrate/butcher.hpp"
+#include "attractor/estimate/advected_vertical.hpp"
 #include "attractor/integrate/feedback.hpp"
+#include "attractor/systems/pendulum_skate_analysis.hpp"
 #include "attractor/systems/pendulum_skate_rotor.hpp"
 #include "no_alloc.hpp"
 

@@ -58,6 +58,43 @@ struct HamelRotorRates {
   Vec<S, Model::k> Gamma_dot;         // Γ̇
 };
 
+namespace detail {
+// The elimination solve both the plant (44) and the law (Remark 14) need, written once: with
+// ξ = ℰ_𝔡 v, ξ̇ = ℰ̇_𝔡 v + ℰ_𝔡 v̇ and μ = 𝔾ξ + 𝔾_ia θ̇,
+//   (ℰ_𝔡ᵀ 𝕄 ℰ_𝔡) v̇ = ℰ_𝔡ᵀ (ad*_ξ μ + 𝐊 + f_extra − 𝕄 ℰ̇_𝔡 v),
+// 𝕄 = 𝔾 − 𝔾_ia 𝔾_ab⁻¹ 𝔾_ai and f_extra = −𝔾_ia 𝔾_ab⁻¹ u for the plant (θ̈ eliminated),
+// 𝕄 = 𝔾̃ and f_extra = 0 for the closed loop. A q×q LU solve with a vector right-hand side.
+template <class Model>
+struct ReducedRates {
+  using S = typename Model::Scalar;
+  Vec<S, Model::n - Model::r> v_dot;
+  Vec<S, Model::n> xi_dot;
+  Vec<S, Model::k> Gamma_dot;
+};
+template <class Model>
+ReducedRates<Model> reduced_rates(const Model& mdl, const Mat<typename Model::Scalar, Model::n, Model::n>& metric,
+                                  const Vec<typename Model::Scalar, Model::n - Model::r>& v,
+                                  const Vec<typename Model::Scalar, Model::k>& Gamma,
+                                  const Vec<typename Model::Scalar, Model::s>& theta_dot,
+                                  const Vec<typename Model::Scalar, Model::n>& extra_force) {
+  using S = typename Model::Scalar;
+  constexpr int n = Model::n, q = Model::n - Model::r;
+  const Mat<S, n, n> E = mdl.basis(Gamma);
+  const Mat<S, n, q> Ed = E.template leftCols<q>();
+  const Vec<S, n> xi = Ed * v;
+  ReducedRates<Model> out;
+  out.Gamma_dot = mdl.advected_rate(xi, Gamma);
+  const Mat<S, n, q> Ed_dot = mdl.basis_rate(Gamma, out.Gamma_dot);
+  const Vec<S, n> mu = mdl.G * xi + mdl.Gia * theta_dot;
+  const Vec<S, n> f = mdl.ad_star(xi, mu) + mdl.potential_force(Gamma) + extra_force;
+  const Mat<S, q, q> A = Ed.transpose() * metric * Ed;
+  const Vec<S, q> b = Ed.transpose() * (f - metric * (Ed_dot * v));
+  out.v_dot = Eigen::PartialPivLU<Mat<S, q, q>>(A).solve(b);
+  out.xi_dot = Ed_dot * v + Ed * out.v_dot;
+  return out;
+}
+}  // namespace detail
+
 // Plant (44): given (v, Γ, θ̇) and the rotor torques u, the rates. Generic over the model.
 template <class Model>
 HamelRotorRates<Model> hamel_rotor_rates(const Model& mdl, const Vec<typename Model::Scalar, Model::n - Model::r>& v,
@@ -65,24 +102,17 @@ HamelRotorRates<Model> hamel_rotor_rates(const Model& mdl, const Vec<typename Mo
                                          const Vec<typename Model::Scalar, Model::s>& theta_dot,
                                          const Vec<typename Model::Scalar, Model::s>& u) {
   using S = typename Model::Scalar;
-  constexpr int n = Model::n, q = Model::n - Model::r, s = Model::s;
-  const Mat<S, n, n> E = mdl.basis(Gamma);
-  const Mat<S, n, q> Ed = E.template leftCols<q>();
-  const Vec<S, n> xi = Ed * v;
-  HamelRotorRates<Model> out;
-  out.Gamma_dot = mdl.advected_rate(xi, Gamma);
-  const Mat<S, n, q> Ed_dot = mdl.basis_rate(Gamma, out.Gamma_dot);
-  const Vec<S, n> mu = mdl.G * xi + mdl.Gia * theta_dot;
+  constexpr int n = Model::n, s = Model::s;
   Mat<S, s, s> Gab_inv;
-  detail::inverse_by_columns<S, s>(mdl.Gab, Gab_inv);
+  (void)detail::inverse_by_columns<S, s>(mdl.Gab, Gab_inv);  // 𝔾_ab is checked where a law is made
   // Eliminate θ̈ = 𝔾_ab⁻¹(u − 𝔾_ai ξ̇):  ℰ_𝔡ᵀ M0 ξ̇ = ℰ_𝔡ᵀ(ad* μ + 𝐊 − 𝔾_ia 𝔾_ab⁻¹ u)
   const Mat<S, n, n> M0 = mdl.G - mdl.Gia * Gab_inv * mdl.Gia.transpose();
-  const Vec<S, n> f = mdl.ad_star(xi, mu) + mdl.potential_force(Gamma) - mdl.Gia * (Gab_inv * u);
-  const Mat<S, q, q> A = Ed.transpose() * M0 * Ed;
-  const Vec<S, q> b = Ed.transpose() * (f - M0 * (Ed_dot * v));
-  out.v_dot = Eigen::PartialPivLU<Mat<S, q, q>>(A).solve(b);
-  const Vec<S, n> xi_dot = Ed_dot * v + Ed * out.v_dot;
-  out.theta_ddot = Gab_inv * (u - mdl.Gia.transpose() * xi_dot);
+  const Vec<S, n> extra = -(mdl.Gia * (Gab_inv * u));
+  const detail::ReducedRates<Model> rr = detail::reduced_rates(mdl, M0, v, Gamma, theta_dot, extra);
+  HamelRotorRates<Model> out;
+  out.v_dot = rr.v_dot;
+  out.Gamma_dot = rr.Gamma_dot;
+  out.theta_ddot = Gab_inv * (u - mdl.Gia.transpose() * rr.xi_dot);
   return out;
 }
 
@@ -123,18 +153,10 @@ class ControlledLagrangian {
   // Same, also returning the closed-loop v̇ used (Remark 14).
   Vec<S, s> control(const Vec<S, q>& v, const Vec<S, k>& Gamma, const Vec<S, s>& theta_dot,
                     Vec<S, q>& v_dot) const {
-    const Mat<S, n, n> E = mdl_.basis(Gamma);
-    const Mat<S, n, q> Ed = E.template leftCols<q>();
-    const Vec<S, n> xi = Ed * v;
-    const Vec<S, k> Gd = mdl_.advected_rate(xi, Gamma);
-    const Mat<S, n, q> Ed_dot = mdl_.basis_rate(Gamma, Gd);
-    const Vec<S, n> mu = mdl_.G * xi + mdl_.Gia * theta_dot;
-    const Vec<S, n> f = mdl_.ad_star(xi, mu) + mdl_.potential_force(Gamma);
-    const Mat<S, q, q> A = Ed.transpose() * G_tilde_ * Ed;
-    const Vec<S, q> b = Ed.transpose() * (f - G_tilde_ * (Ed_dot * v));
-    v_dot = Eigen::PartialPivLU<Mat<S, q, q>>(A).solve(b);
-    const Vec<S, n> xi_dot = Ed_dot * v + Ed * v_dot;
-    return gain_ * xi_dot;
+    const detail::ReducedRates<Model> rr =
+        detail::reduced_rates(mdl_, G_tilde_, v, Gamma, theta_dot, Vec<S, n>(Vec<S, n>::Zero()));
+    v_dot = rr.v_dot;
+    return gain_ * rr.xi_dot;
   }
 
   const Model& model() const { return mdl_; }
@@ -148,7 +170,7 @@ class ControlledLagrangian {
                                       const Vec<S, s>& theta_dot) const {
     const Mat<S, n, q> Ed = mdl_.basis(Gamma).template leftCols<q>();
     Mat<S, s, s> Gab_inv;
-    detail::inverse_by_columns<S, s>(mdl_.Gab, Gab_inv);
+    (void)detail::inverse_by_columns<S, s>(mdl_.Gab, Gab_inv);  // checked in make()
     const Vec<S, n> xi = Ed * v;
     return rho_ * (theta_dot + Gab_inv * (mdl_.Gia.transpose() * xi) + tau_ * xi);
   }

@@ -11,7 +11,7 @@
 //   zeta = skate_zeta(Omega, Y, Gamma);     // (33) from gyro Ω, body velocity Y, estimated Γ
 //   skate_rotor_stability_range(params)     // (58): lower = −J1²/(I1+ml²), upper = 0
 //   Plant for SIL: PendulumSkateRotor<float> (systems/pendulum_skate_rotor.hpp);
-//   Γ propagation: Feedback<AdvectedGamma<float>> (systems/pendulum_skate.hpp);
+//   Γ propagation: VerticalEstimator<float> (estimate/vertical_estimator.hpp);
 //   torque limit: saturate(u, limit) (control/saturation.hpp).
 //
 // MISPRINT in (56), fixed here. The first equality u = (J1²/σ) v̇1 is the law (53) specialized
@@ -72,9 +72,9 @@ class SkateRotorLaw {
 
   // u = (J1²/σ) v̇1 = k X(ζ), k = J1²/(σ(I1+ml²) + J1²) (corrected (56)). A non-finite ζ gives
   // a non-finite u on purpose: the caller (rt::Tick's NaN-output trip) must see it, not a 0.
-  S torque(const Vec<S, 5>& zeta) const { return gain_ * skate_rotor_X(p_, zeta); }
+  S torque(const Vec<S, 5>& zeta) const { return gain_ * locked_.roll_moment(zeta); }
   // The closed-loop acceleration v̇1 = X/(I1+ml²+J1²/σ) the law produces (Remark 14).
-  S closed_loop_v1_dot(const Vec<S, 5>& zeta) const { return skate_rotor_X(p_, zeta) / Ibar1_tilde_; }
+  S closed_loop_v1_dot(const Vec<S, 5>& zeta) const { return locked_.roll_moment(zeta) / Ibar1_tilde_; }
 
   S sigma() const { return sigma_; }
   S gain() const { return gain_; }                 // k above
@@ -94,6 +94,7 @@ class SkateRotorLaw {
     SkateRotorLaw L;
     L.p_ = p;
     L.sigma_ = sigma;
+    L.locked_ = PendulumSkate<S>{p.locked()};  // X(ζ) with 𝓘_i = I_i + J_i
     const S den = sigma * p.Ibar1() + p.J1 * p.J1;
     // Ĩ1 + ml² = den/σ = 0 at the lower bound of (58): the law's gain J1²/den blows up there.
     const S tiny = S(64) * std::numeric_limits<S>::epsilon() * p.J1 * p.J1;
@@ -105,6 +106,7 @@ class SkateRotorLaw {
   }
 
   SkateRotorParams<S> p_{};
+  PendulumSkate<S> locked_{};
   S sigma_{-1};
   S gain_{0};
   S Ibar1_tilde_{1};

@@ -8,7 +8,9 @@ namespace attractor {
 
 // Every error the library can report. Numbered explicitly: the codes travel over the
 // HIL link and through semihosting exit codes, so they must not move.
-enum class Error : unsigned char {
+// [[nodiscard]]: a function returning an Error (or a Result) cannot have it dropped silently;
+// a caller that really means to ignore one writes `(void)` and says why.
+enum class [[nodiscard]] Error : unsigned char {
   none = 0,
   invalid_parameter = 1,      // a parameter is NaN/Inf, or physically meaningless (m <= 0, ...)
   outside_stability_range = 2,// a control gain outside the range that guarantees stability
@@ -43,7 +45,7 @@ constexpr const char* to_string(Error e) {
 // Either a value or an error. T must be default-constructible (all our value types are
 // fixed-size aggregates), which keeps this a plain struct with no placement tricks.
 template <class T>
-class Result {
+class [[nodiscard]] Result {
  public:
   static_assert(std::is_default_constructible<T>::value, "Result<T> needs a default T");
   Result(const T& value) : value_(value), error_(Error::none) {}  // NOLINT: implicit by design

@@ -7,7 +7,7 @@
 // X. The invariant set V^{-1}(0) is an attractor of the modified field, so any explicit
 // scheme applied to it stays near the constraints and first integrals without projection.
 //
-// A System supplies (all const, allocation-free):
+// A System supplies (all const, allocation-free; integrate/system.hpp checks it at compile time):
 //   using Scalar;                       float or double
 //   static constexpr int N;             ambient state dimension
 //   static constexpr int M;             number of monitored invariants F = (F_1..F_M)
@@ -20,6 +20,7 @@
 #include "attractor/core/result.hpp"
 #include "attractor/core/types.hpp"
 #include "attractor/integrate/butcher.hpp"
+#include "attractor/integrate/system.hpp"
 
 namespace attractor {
 
@@ -41,6 +42,8 @@ struct ConstantMetric {
 
 template <class System, class Metric = IdentityMetric>
 class Feedback {
+  static_assert(check_system<System>(), "Feedback<System>: System must meet the contract of integrate/system.hpp");
+
  public:
   using Scalar = typename System::Scalar;
   static constexpr int N = System::N;

@@ -50,9 +50,22 @@ class Rattle {
   Rattle(const System& sys, const State& x0)
       : sys_(sys), x_(x0), grad_(sys.potential_gradient(x0.template head<D>())) {}
 
-  // One RATTLE step of size h. Error::singular (state unchanged) when the position
-  // constraint has no real solution, i.e. h is far too large for the motion.
-  Error step(Scalar h) {
+  // The stepper call shape (integrate/stepper.hpp): step x by h. x is normally the state the
+  // last step returned; a different x (set by the caller) restarts the method there, at the cost
+  // of one extra force evaluation.
+  [[nodiscard]] Error step(State& x, Scalar h) {
+    if (x != x_) {
+      x_ = x;
+      grad_ = sys_.potential_gradient(x.template head<D>());
+    }
+    const Error e = step(h);
+    x = x_;
+    return e;
+  }
+
+  // One RATTLE step of size h of the state held inside. Error::singular (state unchanged) when
+  // the position constraint has no real solution, i.e. h is far too large for the motion.
+  [[nodiscard]] Error step(Scalar h) {
     const Scalar m = sys_.mass(), l = sys_.length();
     const Config q = x_.template head<D>();
     const Config p = x_.template tail<D>();

@@ -22,6 +22,7 @@
 
 #include <cmath>
 
+#include "attractor/core/result.hpp"
 #include "attractor/core/types.hpp"
 
 namespace attractor {
@@ -100,5 +101,28 @@ void strang_step(const System& sys, Vec<typename System::Scalar, 2 * System::D>&
   potential_flow(sys, x, h);
   kinetic_flow(sys, x, h / S(2));
 }
+
+// The same two methods in the stepper call shape (integrate/stepper.hpp): step(x, h) -> Error
+// (always Error::none: the sub-flows are exact and defined for every q != 0).
+template <class System>
+struct LieTrotter {
+  using Scalar = typename System::Scalar;
+  using State = Vec<Scalar, 2 * System::D>;
+  System sys{};
+  [[nodiscard]] Error step(State& x, Scalar h) const {
+    lie_trotter_step(sys, x, h);
+    return Error::none;
+  }
+};
+template <class System>
+struct Strang {
+  using Scalar = typename System::Scalar;
+  using State = Vec<Scalar, 2 * System::D>;
+  System sys{};
+  [[nodiscard]] Error step(State& x, Scalar h) const {
+    strang_step(sys, x, h);
+    return Error::none;
+  }
+};
 
 }  // namespace attractor

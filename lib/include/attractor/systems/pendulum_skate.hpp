@@ -8,16 +8,13 @@
 //   PendulumSkateFull<S>    nonholonomic Euler–Poincaré eqs. (21) in z = (Ω, Y, Γ) ∈ R⁹ with the
 //                           multipliers eliminated; N = 9, M = 8 invariants
 //                           (E, C1, C2, |Γ|², Γ1, v4, v5, v6) + analytic Jacobian.
-//   AdvectedGamma<S>        Γ̇ = Γ × Ω with Ω set per tick (a measured body rate), optionally fused
-//                           with a measured vertical (rate κ); N = 3, M = 2
-//                           invariants (|Γ|², Γ1): wrap in Feedback with reference (1, 0) to keep
-//                           |Γ| = 1 and Γ1 = 0 in float (firmware attitude propagation).
 //   skate_zeta(z), skate_full(ζ), skate_body_rates(ζ)    conversions (33)
-//   SkatePose<S>{R, x}, skate_pose_from_gamma(Γ, heading), advance_pose(...)   reconstruction of
-//                           R and the blade position x (Ṙ = R Ω^, ẋ = R Y) for plotting the path.
-//   sliding_equilibrium (40), spinning_equilibrium (41), skate_jacobian (Df of (38)),
-//   sliding_unstable_rate (Prop. 12), spinning_stability (Prop. 11 / (42)),
-//   spinning_energy_casimir (Appendix A.1 numbers).
+//   skate_initial_condition_59(φ0, Ω1, Ω3, Y1)           §7.2 start, on the constraint (33)
+// Elsewhere, one concept per header:
+//   systems/pendulum_skate_analysis.hpp   equilibria (40)/(41), Df of (38), Props. 11/12, A.1
+//   systems/pendulum_skate_pose.hpp       reconstruction of R and the blade path (Ṙ = RΩ^, ẋ = RY)
+//   systems/pendulum_skate_rotor.hpp      the controlled plant (44) with an internal rotor
+//   estimate/advected_vertical.hpp        Γ̇ = Γ × Ω for attitude estimation (AdvectedGamma)
 //
 // Misprints found in paper 003 and what the code does instead (each checked numerically along
 // RK4 trajectories at h = 1e-4 with /usr/bin/python3 and in host-tests/unit/pendulum_skate_test.cpp):
@@ -95,19 +92,30 @@ struct PendulumSkate {
   using State = Vec<S, 5>;
   PendulumSkateParams<S> p{};
 
-  // f(ζ) of (38) (paper 003). Equivalent to (35) on Γ2²+Γ3² = 1.
-  State field(const State& z) const {
-    const S v1 = z[0], v2 = z[1], v3 = z[2], G2 = z[3], G3 = z[4];
+  // X(ζ) = (I1+ml²) v̇1, the roll moment about the blade (numerator of f1 in (38); paper 003
+  // writes it X(ζ) in (56)). The rotor skate's law and plant use it with the locked inertias.
+  S roll_moment(const State& z) const {
+    const S v2 = z[1], v3 = z[2], G2 = z[3], G3 = z[4];
     const S ml = p.m * p.l;
+    return ((p.Ibar2() - p.I3) * G3 * v2 * v2 + ml * p.g) * G2 + ml * G3 * v2 * v3;
+  }
+
+  // f(ζ) of (38) with the roll acceleration v̇1 given: v̇2, v̇3 and Γ̇ (35b) do not depend on
+  // how v̇1 comes about (a rotor torque enters only through it, see pendulum_skate_rotor.hpp).
+  State field_given_roll_acceleration(const State& z, S v1_dot) const {
+    const S v1 = z[0], v2 = z[1], G2 = z[3], G3 = z[4];
     const S D = p.I2 * G2 * G2 + p.I3 * G3 * G3;
     State f;
-    f[0] = (((p.Ibar2() - p.I3) * G3 * v2 * v2 + ml * p.g) * G2 + ml * G3 * v2 * v3) / p.Ibar1();
+    f[0] = v1_dot;
     f[1] = S(2) * (p.I3 - p.I2) * G2 * G3 * v1 * v2 / D;
     f[2] = -S(2) * p.l * p.I3 * G3 * v1 * v2 / D;
     f[3] = v1 * G3;   // (35b)
     f[4] = -v1 * G2;  // (35b)
     return f;
   }
+
+  // f(ζ) of (38) (paper 003). Equivalent to (35) on Γ2²+Γ3² = 1.
+  State field(const State& z) const { return field_given_roll_acceleration(z, roll_moment(z) / p.Ibar1()); }
   State operator()(const State& z) const { return field(z); }
 
   // Constrained energy (30): ½ G_αβ v^α v^β + U with G from (34) on ξ ∈ 𝔡(Γ).
@@ -189,18 +197,29 @@ struct PendulumSkateFull {
     return G;
   }
 
+  // ad*_(Ω,Y)(Π,P) = (Π×Ω + P×Y, P×Ω) on 𝔰𝔢(3) (Example 8).
+  static Vec<S, 6> ad_star(const Vec<S, 6>& xi, const Vec<S, 6>& mu) {
+    const Vec3<S> Om = xi.template head<3>(), Y = xi.template tail<3>();
+    const Vec3<S> Pi = mu.template head<3>(), P = mu.template tail<3>();
+    Vec<S, 6> o;
+    o << Pi.cross(Om) + P.cross(Y), P.cross(Om);
+    return o;
+  }
+  // 𝐊(∂ℓ/∂Γ, Γ) = 𝐊(−mgl E3, Γ) = (−mgl E3 × Γ, 0) (20).
+  Vec<S, 6> potential_force(const Vec3<S>& Ga) const {
+    const Vec3<S> e3(S(0), S(0), S(1));
+    Vec<S, 6> o;
+    o << -(p.m * p.g * p.l) * e3.cross(Ga), Vec3<S>::Zero();
+    return o;
+  }
+
   State field(const State& z) const {
     const Vec3<S> Om = z.template segment<3>(0), Y = z.template segment<3>(3),
                   Ga = z.template segment<3>(6);
-    const Vec3<S> e1(S(1), S(0), S(0)), e3(S(0), S(0), S(1));
+    const Vec3<S> e1(S(1), S(0), S(0));
     const Mat<S, 6, 6> G = metric();
     const Vec<S, 6> xi = z.template head<6>();
-    const Vec<S, 6> mu = G * xi;
-    const Vec3<S> Pi = mu.template head<3>(), Pp = mu.template tail<3>();
-    Vec<S, 6> f;
-    // ad*_(Ω,Y)(Π,P) = (Π×Ω + P×Y, P×Ω)  (Example 8);  𝐊(−mgl E3, Γ) = (−mgl E3 × Γ, 0)  (20)
-    f.template head<3>() = Pi.cross(Om) + Pp.cross(Y) - (p.m * p.g * p.l) * e3.cross(Ga);
-    f.template tail<3>() = Pp.cross(Om);
+    const Vec<S, 6> f = ad_star(xi, G * xi) + potential_force(Ga);
     const Vec3<S> e1g = e1.cross(Ga);
     const Vec3<S> Gd = Ga.cross(Om);  // (21) third line
     const Vec3<S> e1gd = e1.cross(Gd);
@@ -309,187 +328,16 @@ Vec<S, 9> skate_full(const Vec<S, 5>& q) {
   return z;
 }
 
-// Paper 003 §7.2 initial condition (59): tilt φ0 about E1 on top of the sliding motion.
+// Paper 003 §7.2 initial condition (59): tilt φ0 about E1 on top of the sliding motion,
+// Ω(0) = (Ω1, Ω3 tan φ0, Ω3), Y(0) = (Y1, 0, 0), Γ(0) = (0, sin φ0, cos φ0).
+// The paper prints Ω2 = 0.1 tan φ0 with Ω1 = Ω3 = 0.1, so it does not say which 0.1 is meant.
+// The constraint (33) puts Ω in span{E1, Γ}: v4 = (E1×Γ)·Ω = Γ2Ω3 − Γ3Ω2 = 0 forces
+// Ω2 = Ω3 Γ2/Γ3 = Ω3 tan φ0. (Ω1 tan φ0 is off the constraint whenever Ω1 ≠ Ω3.)
 template <class S>
 Vec<S, 9> skate_initial_condition_59(S phi0, S Omega1 = S(0.1), S Omega3 = S(0.1), S Y1 = S(1)) {
   Vec<S, 9> z;
-  z << Omega1, Omega1 * std::tan(phi0), Omega3, Y1, S(0), S(0), S(0), std::sin(phi0), std::cos(phi0);
+  z << Omega1, Omega3 * std::tan(phi0), Omega3, Y1, S(0), S(0), S(0), std::sin(phi0), std::cos(phi0);
   return z;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Reconstruction: Ṙ = R Ω^, ẋ = R Y (§2.1, s⁻¹ṡ = (Ω^, Y)); Γ = Rᵀ e3.
-template <class S>
-struct SkatePose {
-  Mat3<S> R = Mat3<S>::Identity();  // body -> spatial
-  Vec3<S> x = Vec3<S>::Zero();      // blade contact point in the spatial frame (x3 = 0)
-};
-
-// R with Rᵀe3 = Γ (Γ1 = 0 assumed) and blade direction R E1 at angle `heading` from e1.
-template <class S>
-SkatePose<S> skate_pose_from_gamma(const Vec3<S>& Gamma, S heading = S(0), const Vec3<S>& x0 = Vec3<S>::Zero()) {
-  const S phi = std::atan2(Gamma[1], Gamma[2]);  // R = Rz(heading) Rx(phi) gives Rᵀe3 = (0, sin φ, cos φ)
-  SkatePose<S> P;
-  P.R = exp_so3(Vec3<S>(S(0), S(0), heading)) * exp_so3(Vec3<S>(phi, S(0), S(0)));
-  P.x = x0;
-  return P;
-}
-
-// One step of the reconstruction from the body rates at the start (Ω0, Y0) and end (Ω1, Y1) of a
-// step: R ← R exp(h (Ω0+Ω1)/2), x ← x + h (R0 Y0 + R1 Y1)/2 (second order, stays on SO(3)).
-template <class S>
-void advance_pose(SkatePose<S>& P, const Vec3<S>& Omega0, const Vec3<S>& Y0, const Vec3<S>& Omega1,
-                  const Vec3<S>& Y1, S h) {
-  const Mat3<S> R0 = P.R;
-  P.R = R0 * exp_so3(Vec3<S>(S(0.5) * h * (Omega0 + Omega1)));
-  P.x += (S(0.5) * h) * (R0 * Y0 + P.R * Y1);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Firmware attitude propagation: Γ̇ = Γ × Ω (21) with a measured Ω held over the step. The
-// invariants |Γ|² (=1) and Γ1 (=0, pitch constancy (19)) are not both preserved by this field when
-// Ω is measured (Γ1' = (E1×Γ)·Ω = v4 ≠ 0 with noise), so wrap it in Feedback with reference (1, 0):
-//   Feedback<AdvectedGamma<float>> fb(AdvectedGamma<float>{}, Vec<float,2>(1, 0), gains);
-//   fb.system().omega = gyro;  rk4_step(fb, Gamma, h);
-template <class S>
-struct AdvectedGamma {
-  using Scalar = S;
-  static constexpr int N = 3;
-  static constexpr int M = 2;
-  Vec3<S> omega = Vec3<S>::Zero();     // body angular velocity Ω over the step [rad/s]
-  // Optional fusion with a measured vertical (accelerometer direction): the pull
-  // κ(Γm − (Γ·Γm)Γ) is the part of κ(Γm − Γ) tangent to the sphere, so the field still
-  // conserves |Γ|² and the feedback only removes rounding drift. κ = 0: pure propagation.
-  Vec3<S> measured = Vec3<S>::Zero();
-  S kappa = S(0);                      // fusion rate [1/s]
-  Vec3<S> field(const Vec3<S>& G) const {
-    return G.cross(omega) + kappa * (measured - G.dot(measured) * G);
-  }
-  Vec3<S> operator()(const Vec3<S>& G) const { return field(G); }
-  Vec<S, 2> invariants(const Vec3<S>& G) const { return Vec<S, 2>(G.squaredNorm(), G[0]); }
-  Mat<S, 2, 3> invariants_jacobian(const Vec3<S>& G) const {
-    Mat<S, 2, 3> J;
-    J << S(2) * G[0], S(2) * G[1], S(2) * G[2], S(1), S(0), S(0);
-    return J;
-  }
-};
-
-// ---------------------------------------------------------------------------------------------
-// Equilibria (§5.3) and stability (§5.4, Appendix A.1).
-template <class S>
-Vec<S, 5> sliding_equilibrium(S Y0) {  // (40)
-  Vec<S, 5> q;
-  q << S(0), S(0), Y0, S(0), S(1);
-  return q;
-}
-template <class S>
-Vec<S, 5> spinning_equilibrium(S Omega0) {  // (41)
-  Vec<S, 5> q;
-  q << S(0), Omega0, S(0), S(0), S(1);
-  return q;
-}
-
-// Df(ζ) of (38), analytic (Prop. 11 / 12 linearization at any ζ).
-template <class S>
-Mat<S, 5, 5> skate_jacobian(const PendulumSkateParams<S>& p, const Vec<S, 5>& z) {
-  const S v1 = z[0], v2 = z[1], v3 = z[2], G2 = z[3], G3 = z[4];
-  const S ml = p.m * p.l, Ib1 = p.Ibar1(), a = p.Ibar2() - p.I3;
-  const S D = p.I2 * G2 * G2 + p.I3 * G3 * G3;
-  const S dD2 = S(2) * p.I2 * G2, dD3 = S(2) * p.I3 * G3;
-  Mat<S, 5, 5> J = Mat<S, 5, 5>::Zero();
-  J(0, 1) = (S(2) * a * G3 * v2 * G2 + ml * G3 * v3) / Ib1;
-  J(0, 2) = ml * G3 * v2 / Ib1;
-  J(0, 3) = (a * G3 * v2 * v2 + ml * p.g) / Ib1;
-  J(0, 4) = (a * v2 * v2 * G2 + ml * v2 * v3) / Ib1;
-  const S n1 = S(2) * (p.I3 - p.I2);  // f2 = n1 Γ2Γ3 v1 v2 / D
-  const S f2 = n1 * G2 * G3 * v1 * v2 / D;
-  J(1, 0) = n1 * G2 * G3 * v2 / D;
-  J(1, 1) = n1 * G2 * G3 * v1 / D;
-  J(1, 3) = (n1 * G3 * v1 * v2 - f2 * dD2) / D;
-  J(1, 4) = (n1 * G2 * v1 * v2 - f2 * dD3) / D;
-  const S n3 = -S(2) * p.l * p.I3;  // f3 = n3 Γ3 v1 v2 / D
-  const S f3 = n3 * G3 * v1 * v2 / D;
-  J(2, 0) = n3 * G3 * v2 / D;
-  J(2, 1) = n3 * G3 * v1 / D;
-  J(2, 3) = -f3 * dD2 / D;
-  J(2, 4) = (n3 * v1 * v2 - f3 * dD3) / D;
-  J(3, 0) = G3;
-  J(3, 4) = v1;
-  J(4, 0) = -G2;
-  J(4, 3) = -v1;
-  return J;
-}
-
-// Prop. 12: the positive eigenvalue √(mgl/Ī1) of Df(ζsl) (growth rate of the fall).
-template <class S>
-S sliding_unstable_rate(const PendulumSkateParams<S>& p) {
-  return std::sqrt(p.m * p.g * p.l / p.Ibar1());
-}
-
-// Prop. 11 and (42). `lambda2` is the square of the nonzero eigenvalue pair of Df(ζsp):
-// λ² = (mgl − (I3+ml²−I2)Ω0²)/Ī1 (> 0: linearly unstable).
-enum class SpinningStability : unsigned char {
-  unstable = 0,      // Prop. 11 (i) (I3+ml² < I2), or λ² > 0
-  stable = 1,        // (42) holds: energy–Casimir definite
-  inconclusive = 2,  // I3+ml² > I2 but |Ω0| at or below the bound of (42)
-};
-template <class S>
-struct SpinningAnalysis {
-  SpinningStability verdict = SpinningStability::inconclusive;
-  S lambda2 = S(0);         // see above
-  S omega_min = S(0);       // √(mgl/(I3+ml²−I2)) of (42); +inf-like 0 if not applicable
-};
-template <class S>
-SpinningAnalysis<S> spinning_stability(const PendulumSkateParams<S>& p, S Omega0) {
-  SpinningAnalysis<S> r;
-  const S ml2 = p.m * p.l * p.l, mgl = p.m * p.g * p.l;
-  const S k = p.I3 + ml2 - p.I2;
-  r.lambda2 = (mgl - k * Omega0 * Omega0) / p.Ibar1();
-  if (k > S(0)) {
-    r.omega_min = std::sqrt(mgl / k);
-    r.verdict = std::fabs(Omega0) > r.omega_min ? SpinningStability::stable
-                : r.lambda2 > S(0)             ? SpinningStability::unstable
-                                               : SpinningStability::inconclusive;
-  } else {
-    r.verdict = SpinningStability::unstable;
-  }
-  return r;
-}
-
-// The energy–Casimir numbers of Appendix A.1 at ζsp: multipliers c = (−Ω0, 0, I3Ω0² − mgl) for
-// (C1, C2, C3 = (Γ2²+Γ3²)/2), the Hessian ℋ = D²(E + Σ c_j C_j)(ζsp), the tangent basis
-// w1 = e1, w2 = e4 − 2lΩ0 e3 of ker(DC1, DC2, DC3) and the quadratic form q = diag(w_iᵀℋw_i),
-// q_offdiag = w1ᵀℋw2. Stable (42) iff q1 > 0 and q2 > 0.
-template <class S>
-struct EnergyCasimir {
-  Vec<S, 3> c = Vec<S, 3>::Zero();
-  Mat<S, 5, 5> hessian = Mat<S, 5, 5>::Zero();
-  Vec<S, 5> gradient = Vec<S, 5>::Zero();  // D(E + Σ c C)(ζsp), zero by construction
-  Vec<S, 5> w1 = Vec<S, 5>::Zero(), w2 = Vec<S, 5>::Zero();
-  S q1 = S(0), q2 = S(0), q12 = S(0);
-};
-template <class S>
-EnergyCasimir<S> spinning_energy_casimir(const PendulumSkateParams<S>& p, S Omega0) {
-  EnergyCasimir<S> ec;
-  const S ml = p.m * p.l, mgl = p.m * p.g * p.l, W = Omega0;
-  ec.c << -W, S(0), p.I3 * W * W - mgl;
-  // Analytic second derivatives at ζsp = (0, Ω0, 0, 0, 1) (derived from (30), (36), (37)):
-  Mat<S, 5, 5>& H = ec.hessian;
-  H(0, 0) = p.Ibar1();
-  H(1, 1) = p.I3;
-  H(2, 2) = p.m;
-  H(2, 3) = H(3, 2) = ml * W;
-  H(3, 3) = (p.Ibar2() - S(2) * p.I2 + p.I3) * W * W - mgl;  // = Ω0²(I3+ml²−I2) − mgl
-  H(4, 4) = p.I3 * W * W - S(2) * p.I3 * W * W + (p.I3 * W * W - mgl);  // = −mgl
-  // gradient: DE + c1 DC1 + c3 DC3 (DC2 has c2 = 0)
-  ec.gradient << S(0), p.I3 * W + ec.c[0] * p.I3, S(0), S(0),
-      p.I3 * W * W + mgl + ec.c[0] * S(2) * p.I3 * W + ec.c[2];
-  ec.w1 << S(1), S(0), S(0), S(0), S(0);
-  ec.w2 << S(0), S(0), -S(2) * p.l * W, S(1), S(0);
-  ec.q1 = ec.w1.dot(H * ec.w1);
-  ec.q2 = ec.w2.dot(H * ec.w2);
-  ec.q12 = ec.w1.dot(H * ec.w2);
-  return ec;
 }
 
 }  // namespace attractor

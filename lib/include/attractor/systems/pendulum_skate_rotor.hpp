@@ -60,14 +60,6 @@ struct SkateRotorParams {
   }
 };
 
-// X(ζ): (I1+ml²) times the rotor-free acceleration v̇1 (the numerator of (38)'s f1 with 𝓘).
-template <class S>
-S skate_rotor_X(const SkateRotorParams<S>& p, const Vec<S, 5>& z) {
-  const S v2 = z[1], v3 = z[2], G2 = z[3], G3 = z[4];
-  const S ml = p.m * p.l;
-  return ((p.I2 + p.J2 + ml * p.l - p.I3 - p.J3) * G3 * v2 * v2 + ml * p.g) * G2 + ml * G3 * v2 * v3;
-}
-
 // Plant (44) reduced as above. x = (v1, v2, v3, Γ2, Γ3, θ̇).
 template <class S>
 struct PendulumSkateRotor {
@@ -77,18 +69,14 @@ struct PendulumSkateRotor {
   SkateRotorParams<S> p{};
   S torque = S(0);  // rotor motor torque u [N m], held over a step (the body feels −u)
 
+  // The rotor-free part is the uncontrolled skate's field with the rotor locked (𝓘_i = I_i + J_i);
+  // the torque changes only v̇1 (and the rotor's own rate).
   State field(const State& x, S u) const {
-    const S v1 = x[0], v2 = x[1], G2 = x[3], G3 = x[4];
-    const S I2 = p.I2 + p.J2, I3 = p.I3 + p.J3;
-    const S D = I2 * G2 * G2 + I3 * G3 * G3;
-    const S v1d = (skate_rotor_X(p, Vec<S, 5>(x.template head<5>())) - u) / p.Ibar1();
+    const PendulumSkate<S> locked{p.locked()};
+    const Vec<S, 5> z = x.template head<5>();
+    const S v1d = (locked.roll_moment(z) - u) / p.Ibar1();  // (I1+ml²) v̇1 = X(ζ) − u
     State f;
-    f[0] = v1d;
-    f[1] = S(2) * (I3 - I2) * G2 * G3 * v1 * v2 / D;
-    f[2] = -S(2) * p.l * I3 * G3 * v1 * v2 / D;
-    f[3] = v1 * G3;
-    f[4] = -v1 * G2;
-    f[5] = u / p.J1 - v1d;  // (44b): π̇ = J1(v̇1 + θ̈) = u
+    f << locked.field_given_roll_acceleration(z, v1d), u / p.J1 - v1d;  // (44b): J1(v̇1 + θ̈) = u
     return f;
   }
   State field(const State& x) const { return field(x, torque); }
@@ -98,7 +86,7 @@ struct PendulumSkateRotor {
   S rotor_momentum(const State& x) const { return p.J1 * (x[0] + x[5]); }
   // Total energy of plant (rotor included): ½(I1+ml²)v1² + ½J1(v1+θ̇)² + rest of (30) with 𝓘2, 𝓘3.
   S energy(const State& x) const {
-    const PendulumSkate<S> sk{PendulumSkateParams<S>{p.m, p.l, p.I1, p.I2 + p.J2, p.I3 + p.J3, p.g}};
+    const PendulumSkate<S> sk{PendulumSkateParams<S>{p.m, p.l, p.I1, p.I2 + p.J2, p.I3 + p.J3, p.g}};  // J1 apart
     const S w = x[0] + x[5];
     return sk.energy(Vec<S, 5>(x.template head<5>())) + S(0.5) * p.J1 * w * w;
   }
@@ -122,6 +110,28 @@ struct SkateRotorPlant {
   }
 };
 
+// The rotor skate's sensors and actuator, as a SIL plant produces them and a HIL frame carries
+// them: measurement y (8) = Ω1 Ω2 Ω3 [rad/s] gyro, Y1 [m/s] blade speed, a1 a2 a3 measured upward
+// vertical (accelerometer direction), θ̇ [rad/s] rotor rate relative to the body;
+// command u (1) = rotor motor torque [N m].
+template <class S>
+struct SkateRotorSignals {
+  static constexpr int measurement_dim = 8, command_dim = 1;
+  static constexpr int gyro = 0, blade_speed = 3, vertical = 4, rotor_rate = 7;  // offsets in y
+  using Measurement = Vec<S, measurement_dim>;
+  using Command = Vec<S, command_dim>;
+};
+
+// Ideal sensors at the plant state x = (ζ, θ̇): Ω, Y from (33) on the constraint, Γ, θ̇.
+template <class S>
+Vec<S, 8> skate_rotor_measurement(const Vec<S, 6>& x) {
+  Vec3<S> Om, Y;
+  skate_body_rates<S>(x.template head<5>(), Om, Y);
+  Vec<S, 8> y;
+  y << Om, Y[0], S(0), x[3], x[4], x[5];
+  return y;
+}
+
 // The rotor skate as a HamelRotorModel (paper 003 (31), (54)–(55), Example 8's ad* and 𝐊).
 template <class S>
 struct SkateRotorHamel {
@@ -130,21 +140,16 @@ struct SkateRotorHamel {
   Mat<S, 6, 6> G = Mat<S, 6, 6>::Zero();   // 𝔾_ij (Example 15)
   Mat<S, 6, 1> Gia = Mat<S, 6, 1>::Zero(); // 𝔾_ia = J1 e1
   Mat<S, 1, 1> Gab = Mat<S, 1, 1>::Zero(); // 𝔾_ab = J1
-  S mgl = S(0);
 
+  PendulumSkateFull<S> body{};              // the skate with the rotor locked: 𝔾, ad*, 𝐊
+
+  // 𝔾_ij is the locked skate's metric (34) with 𝓘_i = I_i + J_i (Example 15).
   static SkateRotorHamel from(const SkateRotorParams<S>& p) {
     SkateRotorHamel h;
-    const S ml = p.m * p.l;
-    const Vec3<S> e3(S(0), S(0), S(1));
-    h.G(0, 0) = p.I1 + p.J1 + ml * p.l;
-    h.G(1, 1) = p.I2 + p.J2 + ml * p.l;
-    h.G(2, 2) = p.I3 + p.J3;
-    h.G.template block<3, 3>(0, 3) = ml * hat(e3);  // (Ω2Y1 − Ω1Y2) ml: 𝔾_15 = −ml, 𝔾_24 = ml
-    h.G.template block<3, 3>(3, 0) = (ml * hat(e3)).transpose();
-    h.G.template block<3, 3>(3, 3) = p.m * Mat3<S>::Identity();
+    h.body = PendulumSkateFull<S>{p.locked()};
+    h.G = h.body.metric();
     h.Gia(0, 0) = p.J1;
     h.Gab(0, 0) = p.J1;
-    h.mgl = ml * p.g;
     return h;
   }
 
@@ -167,22 +172,11 @@ struct SkateRotorHamel {
     Ed.template block<3, 1>(0, 1) = Gd;
     return Ed;
   }
-  Vec<S, 6> ad_star(const Vec<S, 6>& xi, const Vec<S, 6>& mu) const {
-    const Vec3<S> Om = xi.template head<3>(), Y = xi.template tail<3>();
-    const Vec3<S> Pi = mu.template head<3>(), P = mu.template tail<3>();
-    Vec<S, 6> o;
-    o << Pi.cross(Om) + P.cross(Y), P.cross(Om);  // Example 8
-    return o;
-  }
+  Vec<S, 6> ad_star(const Vec<S, 6>& xi, const Vec<S, 6>& mu) const { return PendulumSkateFull<S>::ad_star(xi, mu); }
   Vec3<S> advected_rate(const Vec<S, 6>& xi, const Vec3<S>& Ga) const {
     return Ga.cross(Vec3<S>(xi.template head<3>()));  // (21) Γ̇ = Γ × Ω
   }
-  Vec<S, 6> potential_force(const Vec3<S>& Ga) const {
-    const Vec3<S> e3(S(0), S(0), S(1));
-    Vec<S, 6> o;
-    o << -mgl * e3.cross(Ga), Vec3<S>::Zero();  // 𝐊(−mgl E3, Γ) (20)
-    return o;
-  }
+  Vec<S, 6> potential_force(const Vec3<S>& Ga) const { return body.potential_force(Ga); }  // (20)
 };
 
 }  // namespace attractor
