@@ -1,18 +1,34 @@
+// SPDX-License-Identifier: Apache-2.0
 // Sub-command registry for the host tools (attractor-paper, attractor-sim): each system or
-// report lives in its own .cpp and registers itself, so a new one is one new file and no
-// edit elsewhere. Host-only code (static registration, std::string allowed here).
+// report lives in its own .cpp and registers itself once (ATTRACTOR_REGISTER_COMMAND with its
+// option Spec and its run function), so a new one is one new file and no edit elsewhere.
+// The registry's main turns a Failure into "<tool> <command>: message" and its exit code, and
+// fails with exit_io when stdout could not be written. Host-only.
 #pragma once
 
 #include <cstdio>
 #include <cstring>
+#include <exception>
+
+#include "exit_codes.hpp"
+#include "spec.hpp"
 
 namespace attractor::cli {
 
 struct Command {
-  const char* name;     // e.g. "holonomic", "skate"
-  const char* summary;  // one line for the tool's --help
+  const char* name;                   // e.g. "holonomic", "skate"
+  const char* summary;                // one line for the tool's --help
   int (*run)(int argc, char** argv);  // argv[0] is the command name
 };
+
+// A command = its option table + what it does with validated Args.
+template <Spec (*MakeSpec)(), int (*Run)(const Args&)>
+int spec_command(int argc, char** argv) {
+  static const Spec spec = MakeSpec();
+  Args args(spec);
+  if (!parse_args(spec, argc, argv, args)) return exit_ok;  // --help printed
+  return Run(args);
+}
 
 // Tag distinguishes the registries of different tools.
 template <class Tag>
@@ -34,18 +50,32 @@ class Registry {
 
   // Standard main: `tool <command> [args]`, `tool --help`.
   static int main(const char* tool, const char* about, int argc, char** argv) {
+    int rc = exit_usage;
     if (argc < 2 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0) {
-      std::printf("usage: %s <command> [options]   (%s <command> --help for its options)\n\n%s\n\ncommands:\n",
-                  tool, tool, about);
+      std::printf("usage: %s <command> [options]   (%s <command> --help for its options)\n\n%s\n\ncommands:\n", tool,
+                  tool, about);
       for (int i = 0; i < count(); ++i) std::printf("  %-20s %s\n", at(i).name, at(i).summary);
-      return argc < 2 ? 2 : 0;
-    }
-    const Command* c = find(argv[1]);
-    if (c == nullptr) {
+      std::printf("\n%s", kExitCodeTable);
+      rc = argc < 2 ? exit_usage : exit_ok;
+    } else if (const Command* c = find(argv[1])) {
+      try {
+        rc = c->run(argc - 1, argv + 1);
+      } catch (const Failure& f) {
+        std::fprintf(stderr, "%s %s: %s\n", tool, c->name, f.what());
+        rc = f.code;
+      } catch (const std::exception& e) {
+        std::fprintf(stderr, "%s %s: %s\n", tool, c->name, e.what());
+        rc = exit_io;
+      }
+    } else {
       std::fprintf(stderr, "%s: unknown command '%s' (try --help)\n", tool, argv[1]);
-      return 2;
+      rc = exit_usage;
     }
-    return c->run(argc - 1, argv + 1);
+    if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
+      std::fprintf(stderr, "%s: error writing standard output\n", tool);
+      if (rc == exit_ok) rc = exit_io;
+    }
+    return rc;
   }
 
  private:
@@ -71,3 +101,6 @@ using SimSystems = Registry<SimTag>;
 // ATTRACTOR_REGISTER(attractor::cli::PaperReports, "holonomic", "summary", run_fn);
 #define ATTRACTOR_REGISTER(registry, name, summary, fn) \
   static const bool ATTRACTOR_CLI_CAT(registered_, __LINE__) = registry::add({name, summary, fn})
+// ATTRACTOR_REGISTER_COMMAND(attractor::cli::SimSystems, "skate", "summary", skate_spec, skate_run);
+#define ATTRACTOR_REGISTER_COMMAND(registry, name, summary, spec_fn, run_fn) \
+  ATTRACTOR_REGISTER(registry, name, summary, (attractor::cli::spec_command<spec_fn, run_fn>))

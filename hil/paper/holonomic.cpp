@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // attractor-paper holonomic: reproduces paper 002 (Chang, Perlmutter, Vankerschaver, "Feedback
 // integrators for mechanical systems with holonomic constraints") §2.3 and §2.4.
 //
@@ -27,6 +28,7 @@
 #include "attractor/systems/planar_pendulum.hpp"
 #include "attractor/systems/spherical_pendulum.hpp"
 #include "commands.hpp"
+#include "run_support.hpp"
 
 namespace {
 
@@ -35,8 +37,7 @@ using namespace attractor;
 // ---------------------------------------------------------------------------------- §2.3 ---
 constexpr int kSphericalSteps = 100000;  // t in [0, 100] at h = 1e-3
 constexpr int kSample = 100;             // time series: every 100 steps (t = 0.1)
-const char* const kMethods[] = {"feedback-euler", "feedback-rk4", "rattle",
-                                "lie-trotter",    "strang",       "rk4"};
+const char* const kMethods[] = {"feedback-euler", "feedback-rk4", "rattle", "lie-trotter", "strang", "rk4"};
 constexpr int kMethodCount = 6;
 
 struct Stats {
@@ -52,8 +53,7 @@ Vec<double, 4> spherical_invariants_double(const Vec<double, 6>& x) {
 }
 
 template <class S, class Step>
-Stats run_spherical(const char* precision, const char* method, Step&& step_fn, long cost_per_step,
-                    std::FILE* series) {
+Stats run_spherical(const char* precision, const char* method, Step&& step_fn, long cost_per_step, std::FILE* series) {
   using State = Vec<S, 6>;
   const State x0 = SphericalPendulum<S>::state(Vec3<S>(S(0), S(1), S(0)), Vec3<S>(S(1), S(0), S(1)));
   const Vec<double, 4> F0 = spherical_invariants_double(x0.template cast<double>());
@@ -69,8 +69,8 @@ Stats run_spherical(const char* precision, const char* method, Step&& step_fn, l
       st.final_[i] = dF[i];
     }
     if (series != nullptr && k % kSample == 0)
-      std::fprintf(series, "%s,%s,%.4f,%.17g,%.17g,%.17g,%.6e,%.6e,%.6e,%.6e\n", precision, method,
-                   k * 1e-3, xd[0], xd[1], xd[2], dF[0], dF[1], dF[2], dF[3]);
+      std::fprintf(series, "%s,%s,%.4f,%.17g,%.17g,%.17g,%.6e,%.6e,%.6e,%.6e\n", precision, method, k * 1e-3, xd[0],
+                   xd[1], xd[2], dF[0], dF[1], dF[2], dF[3]);
   };
   record(0);
   for (int k = 1; k <= kSphericalSteps; ++k) {
@@ -93,9 +93,11 @@ Stats spherical_method(int method, const char* precision, std::FILE* series) {
   const char* name = kMethods[method];
   switch (method) {
     case 0:
-      return run_spherical<S>(precision, name, [&](State& x) { euler_step(fb, x, h); }, 4, series);
+      return run_spherical<S>(
+          precision, name, [&](State& x) { euler_step(fb, x, h); }, 4, series);
     case 1:
-      return run_spherical<S>(precision, name, [&](State& x) { rk4_step(fb, x, h); }, 16, series);
+      return run_spherical<S>(
+          precision, name, [&](State& x) { rk4_step(fb, x, h); }, 16, series);
     case 2: {
       Rattle<Sys> r(sys, x0);
       return run_spherical<S>(precision, name,
@@ -107,23 +109,24 @@ Stats spherical_method(int method, const char* precision, std::FILE* series) {
                               1, series);
     }
     case 3:
-      return run_spherical<S>(precision, name, [&](State& x) { lie_trotter_step(sys, x, h); }, 1,
-                              series);
+      return run_spherical<S>(
+          precision, name, [&](State& x) { lie_trotter_step(sys, x, h); }, 1, series);
     case 4:
-      return run_spherical<S>(precision, name, [&](State& x) { strang_step(sys, x, h); }, 1, series);
+      return run_spherical<S>(
+          precision, name, [&](State& x) { strang_step(sys, x, h); }, 1, series);
     default: {
       // Plain RK4 on the Dirac-extended field X, no feedback term (one evaluation of X costs 1).
       auto X = [&](const State& x) { return sys.field(x); };
-      return run_spherical<S>(precision, name, [&](State& x) { rk4_step(X, x, h); }, 4, series);
+      return run_spherical<S>(
+          precision, name, [&](State& x) { rk4_step(X, x, h); }, 4, series);
     }
   }
 }
 
 void print_spherical_table(const char* precision, const Stats* st) {
   std::printf("\n§2.3 spherical pendulum, %s: h = 1e-3, t in [0,100], gains 50\n", precision);
-  std::printf("%-15s %10s %10s  %10s %10s  %10s %10s  %10s %10s  %s\n", "method", "max|df1|",
-              "fin|df1|", "max|df2|", "fin|df2|", "max|dH|", "fin|dH|", "max|dJ|", "fin|dJ|",
-              "growth(2nd/1st half max, f1 f2 H J)");
+  std::printf("%-15s %10s %10s  %10s %10s  %10s %10s  %10s %10s  %s\n", "method", "max|df1|", "fin|df1|", "max|df2|",
+              "fin|df2|", "max|dH|", "fin|dH|", "max|dJ|", "fin|dJ|", "growth(2nd/1st half max, f1 f2 H J)");
   for (int m = 0; m < kMethodCount; ++m) {
     std::printf("%-15s", kMethods[m]);
     for (int i = 0; i < 4; ++i) std::printf(" %10.3e %10.3e ", st[m].max[i], st[m].final_[i]);
@@ -138,8 +141,7 @@ void write_summary(std::FILE* f, const char* precision, const Stats* st) {
   for (int m = 0; m < kMethodCount; ++m) {
     std::fprintf(f, "%s,%s", precision, kMethods[m]);
     for (int i = 0; i < 4; ++i)
-      std::fprintf(f, ",%.6e,%.6e,%.6e,%.6e", st[m].max[i], st[m].final_[i], st[m].max_first[i],
-                   st[m].max_second[i]);
+      std::fprintf(f, ",%.6e,%.6e,%.6e,%.6e", st[m].max[i], st[m].final_[i], st[m].max_first[i], st[m].max_second[i]);
     std::fprintf(f, ",%ld\n", st[m].force_cost);
   }
 }
@@ -182,50 +184,36 @@ double planar_error(int method, long n) {
 
 double observed_order(double e_coarse, double e_fine) { return std::log2(e_coarse / e_fine); }
 
-int run(int argc, char** argv) {
-  std::string out = "out/holonomic";
-  bool with_float = true;
-  for (int i = 1; i < argc; ++i) {
-    if (std::strcmp(argv[i], "--out") == 0 && i + 1 < argc) {
-      out = argv[++i];
-    } else if (std::strcmp(argv[i], "--double-only") == 0) {
-      with_float = false;
-    } else if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0) {
-      std::printf("usage: attractor-paper holonomic [--out DIR] [--double-only]\n"
-                  "  paper 002 §2.3 (spherical pendulum, six methods, double and float) and\n"
-                  "  §2.4 (planar pendulum convergence, Fig. 6); CSV to DIR (default out/holonomic),\n"
-                  "  plots: /usr/bin/python3 scripts/plots/holonomic.py DIR\n");
-      return 0;
-    } else {
-      std::fprintf(stderr, "holonomic: unknown option '%s'\n", argv[i]);
-      return 2;
-    }
-  }
-  std::error_code ec;
-  std::filesystem::create_directories(out, ec);
-  if (ec) {
-    std::fprintf(stderr, "holonomic: cannot create %s: %s\n", out.c_str(), ec.message().c_str());
-    return 1;
-  }
-  auto open = [&](const char* name) {
-    const std::string path = out + "/" + name;
-    std::FILE* f = std::fopen(path.c_str(), "w");
-    if (f == nullptr) std::fprintf(stderr, "holonomic: cannot write %s\n", path.c_str());
-    return f;
-  };
-  std::FILE* series = open("spherical_timeseries.csv");
-  std::FILE* summary = open("spherical_summary.csv");
-  std::FILE* conv = open("planar_convergence.csv");
-  if (series == nullptr || summary == nullptr || conv == nullptr) return 1;
+attractor::cli::Spec holonomic_spec() {
+  attractor::cli::Spec s("holonomic", "usage: attractor-paper holonomic [--out DIR] [--double-only]",
+                         "paper 002 §2.3 (spherical pendulum, six methods, double and float) and §2.4 (planar\n"
+                         "pendulum convergence, Fig. 6); plots: /usr/bin/python3 scripts/plots/holonomic.py DIR");
+  s.text("out", "DIR", "CSV directory (default out/holonomic; created if missing)")
+      .flag("double-only", "skip the float runs");
+  return s;
+}
+
+int run(const attractor::cli::Args& a) {
+  const std::string out = a.given("out") ? a.text("out") : std::string("out/holonomic");
+  const bool with_float = !a.flag("double-only");
+  attractor::cli::prepare_out_dir(out);
+  attractor::cli::Csv series_f, summary_f, conv_f;
+  series_f.open(out + "/spherical_timeseries.csv", "--out");
+  summary_f.open(out + "/spherical_summary.csv", "--out");
+  conv_f.open(out + "/planar_convergence.csv", "--out");
+  std::FILE* series = series_f.file();
+  std::FILE* summary = summary_f.file();
+  std::FILE* conv = conv_f.file();
 
   {
     const SphericalPendulum<double> sys{};
     const Vec<double, 6> x0(0, 1, 0, 1, 0, 1);
     const Vec<double, 4> F0 = sys.invariants(x0);
-    std::printf("paper 002 §2.3 initial invariants (computed): f1 = %g, f2 = %g, H = %g, J = %g\n"
-                "  (the paper prints H0 = 2, J0 = 1: misprints; H0 = |p0|^2/2 + q0_3 = 1, "
-                "J0 = q1 p2 - q2 p1 = -1)\n",
-                F0[0], F0[1], F0[2], F0[3]);
+    std::printf(
+        "paper 002 §2.3 initial invariants (computed): f1 = %g, f2 = %g, H = %g, J = %g\n"
+        "  (the paper prints H0 = 2, J0 = 1: misprints; H0 = |p0|^2/2 + q0_3 = 1, "
+        "J0 = q1 p2 - q2 p1 = -1)\n",
+        F0[0], F0[1], F0[2], F0[3]);
   }
 
   std::fprintf(series, "precision,method,t,q1,q2,q3,df1,df2,dH,dJ\n");
@@ -247,24 +235,26 @@ int run(int argc, char** argv) {
   // §2.4: step counts are powers of two so that budgets line up exactly: feedback-RK4 with n
   // steps, feedback-Euler with 4n and RATTLE with 16n all cost 16n force evaluations.
   const Planar sys{};
-  std::printf("\n§2.4 planar pendulum: global error |x_n - x0| after one period T = %.15f "
-              "(gains %g)\n", *sys.period(planar_x0()), kPlanarGain);
+  std::printf(
+      "\n§2.4 planar pendulum: global error |x_n - x0| after one period T = %.15f "
+      "(gains %g)\n",
+      *sys.period(planar_x0()), kPlanarGain);
   std::fprintf(conv, "method,steps,h,force_cost,error\n");
   const int lo[] = {6, 4, 4}, hi[] = {18, 13, 17};  // log2 of step counts
   for (int m = 0; m < 3; ++m) {
-    std::printf("%-15s %8s %11s %11s %11s %6s\n", kPlanarMethods[m], "steps", "h", "cost", "error",
-                "order");
+    std::printf("%-15s %8s %11s %11s %11s %6s\n", kPlanarMethods[m], "steps", "h", "cost", "error", "order");
     double prev = NAN;
     for (int k = lo[m]; k <= hi[m]; ++k) {
       const long n = 1L << k;
       const double e = planar_error(m, n);
       const double h = *sys.period(planar_x0()) / double(n);
       if (std::isnan(e))
-        std::printf("%-15s %8ld %11.4e %11ld %11s   (h * stiffness outside the scheme's stability "
-                    "interval: refused by check_step)\n", "", n, h, n * kPlanarCost[m], "refused");
+        std::printf(
+            "%-15s %8ld %11.4e %11ld %11s   (h * stiffness outside the scheme's stability "
+            "interval: refused by check_step)\n",
+            "", n, h, n * kPlanarCost[m], "refused");
       else
-        std::printf("%-15s %8ld %11.4e %11ld %11.4e %6.2f\n", "", n, h, n * kPlanarCost[m], e,
-                    observed_order(prev, e));
+        std::printf("%-15s %8ld %11.4e %11ld %11.4e %6.2f\n", "", n, h, n * kPlanarCost[m], e, observed_order(prev, e));
       std::fprintf(conv, "%s,%ld,%.10e,%ld,%.10e\n", kPlanarMethods[m], n, h, n * kPlanarCost[m], e);
       prev = e;
     }
@@ -276,16 +266,16 @@ int run(int argc, char** argv) {
     std::printf("%11ld %14.4e %14.4e %14.4e\n", 16 * n, planar_error(1, n), planar_error(0, 4 * n),
                 planar_error(2, 16 * n));
   }
-  std::fclose(series);
-  std::fclose(summary);
-  std::fclose(conv);
-  std::printf("\nCSV written to %s/ (plots: /usr/bin/python3 scripts/plots/holonomic.py %s)\n",
-              out.c_str(), out.c_str());
+  series_f.close();
+  summary_f.close();
+  conv_f.close();
+  std::printf("\nCSV written to %s/ (plots: /usr/bin/python3 scripts/plots/holonomic.py %s)\n", out.c_str(),
+              out.c_str());
   return 0;
 }
 
 }  // namespace
 
-ATTRACTOR_REGISTER(attractor::cli::PaperReports, "holonomic",
-                   "paper 002 §2.3-2.4: spherical/planar pendulum, feedback vs RATTLE/splittings",
-                   run);
+ATTRACTOR_REGISTER_COMMAND(attractor::cli::PaperReports, "holonomic",
+                           "paper 002 §2.3-2.4: spherical/planar pendulum, feedback vs RATTLE/splittings",
+                           holonomic_spec, run);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // attractor-paper skate: reproduces paper 003 (Garcia & Ohsawa) §7 and the stability numbers.
 //
 //   §7.2  uncontrolled skate, m=2, l=0.8, I=(0.35,0.35,0.004), g=9.8, IC (59) with φ0=0.1:
@@ -23,6 +24,7 @@
 #include "attractor/systems/pendulum_skate_pose.hpp"
 #include "attractor/systems/pendulum_skate_rotor.hpp"
 #include "commands.hpp"
+#include "run_support.hpp"
 
 namespace {
 
@@ -36,14 +38,16 @@ struct CtrlRun {
 template <class LawFn>
 CtrlRun controlled(const SkateRotorParams<double>& p, const LawFn& law, double sigma, double T, double h,
                    const std::string& csv_path) {
+  attractor::cli::Csv csv;
+  csv.open(csv_path, "--out");
   PendulumSkateRotor<double> plant{p, 0.0};
   auto f = [&](const Vec<double, 6>& x) { return plant.field(x, law(Vec<double, 5>(x.head<5>()))); };
   Vec<double, 6> x;
   x << skate_zeta(skate_initial_condition_59(0.1)), 0.0;
   PendulumSkate<double> matched{p.matched(sigma)};
   const Vec<double, 4> F0 = matched.invariants(x.head<5>());
-  std::FILE* out = std::fopen(csv_path.c_str(), "w");
-  if (out) std::fprintf(out, "t,v1,v2,v3,G2,G3,u,theta_dot\n");
+  std::FILE* out = csv.file();
+  std::fprintf(out, "t,v1,v2,v3,G2,G3,u,theta_dot\n");
   CtrlRun r;
   const int steps = int(std::lround(T / h));
   for (int k = 0; k <= steps; ++k) {
@@ -61,21 +65,20 @@ CtrlRun controlled(const SkateRotorParams<double>& p, const LawFn& law, double s
     }
     r.drift = std::max(r.drift, (matched.invariants(x.head<5>()) - F0).cwiseAbs().maxCoeff());
   }
-  if (out) std::fclose(out);
+  csv.close();
   return r;
 }
 
-int skate_report(int argc, char** argv) {
-  std::string dir = "out/skate";
-  for (int i = 1; i < argc; ++i) {
-    if (std::strcmp(argv[i], "--help") == 0) {
-      std::printf("usage: attractor-paper skate [--out DIR]\nReproduces paper 003 §7 (Figs. 4-5), the "
-                  "stability range (58), Props. 11-12; CSV in DIR (default out/skate).\n");
-      return 0;
-    }
-    if (std::strcmp(argv[i], "--out") == 0 && i + 1 < argc) dir = argv[++i];
-  }
-  std::filesystem::create_directories(dir);
+attractor::cli::Spec skate_report_spec() {
+  attractor::cli::Spec s("skate", "usage: attractor-paper skate [--out DIR]",
+                         "Reproduces paper 003 §7 (Figs. 4-5), the stability range (58), Props. 11-12.");
+  s.text("out", "DIR", "CSV directory (default out/skate; created if missing)");
+  return s;
+}
+
+int skate_report(const attractor::cli::Args& a) {
+  const std::string dir = a.given("out") ? a.text("out") : std::string("out/skate");
+  attractor::cli::prepare_out_dir(dir);
 
   // ---- §7.2 uncontrolled
   const PendulumSkateParams<double> p{};
@@ -89,27 +92,30 @@ int skate_report(int argc, char** argv) {
   const Vec<double, 8> G0 = full.invariants(z);
   double fall = -1, dmax = 0, drift_red = 0, drift_full = 0;
   SkatePose<double> pose = skate_pose_from_gamma(Vec3<double>(0, q[3], q[4]));
-  std::FILE* out = std::fopen((dir + "/skate_uncontrolled.csv").c_str(), "w");
-  if (out) std::fprintf(out, "t,Omega1,Omega2,Omega3,Y1,G1,G2,G3,x1,x2\n");
+  attractor::cli::Csv unc;
+  unc.open(dir + "/skate_uncontrolled.csv", "--out");
+  std::FILE* out = unc.file();
+  std::fprintf(out, "t,Omega1,Omega2,Omega3,Y1,G1,G2,G3,x1,x2\n");
   for (int k = 0; k < 1100 && fall < 0; ++k) {
     Vec3<double> W0, Y0, W1, Y1;
     skate_body_rates(q, W0, Y0);
     if (out && k % 5 == 0)
-      std::fprintf(out, "%.4f,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g\n", k * h, z[0], z[1], z[2], z[3], z[6], z[7],
-                   z[8], pose.x[0], pose.x[1]);
+      std::fprintf(out, "%.4f,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g\n", k * h, z[0], z[1], z[2], z[3], z[6],
+                   z[7], z[8], pose.x[0], pose.x[1]);
     const double before = q[4];
     rk4_step(red, q, h);
     rk4_step(full, z, h);
     skate_body_rates(q, W1, Y1);
     advance_pose(pose, W0, Y0, W1, Y1, h);
     dmax = std::max(dmax, (skate_zeta(z) - q).cwiseAbs().maxCoeff());
-    if (q[4] <= 0) fall = k * h + h * before / (before - q[4]);
+    if (q[4] <= 0)
+      fall = k * h + h * before / (before - q[4]);
     else {
       drift_red = std::max(drift_red, (red.invariants(q) - F0).cwiseAbs().maxCoeff());
       drift_full = std::max(drift_full, (full.invariants(z) - G0).cwiseAbs().maxCoeff());
     }
   }
-  if (out) std::fclose(out);
+  unc.close();
   std::printf("paper 003 §7.2 uncontrolled (m=2, l=0.8, I=(0.35,0.35,0.004), phi0=0.1, RK4 h=1e-3)\n");
   std::printf("  fall time (Gamma3 = 0): %.5f  (paper 1.025, rel. diff %.2e)\n", fall, std::abs(fall - 1.025) / 1.025);
   std::printf("  reduced (35) vs full (21) max |dzeta|: %.2e\n", dmax);
@@ -123,7 +129,7 @@ int skate_report(int argc, char** argv) {
   const auto range = skate_rotor_stability_range(rp);
   const auto law = SkateRotorLaw<double>::make(rp, sigma);
   const auto gen = ControlledLagrangian<SkateRotorHamel<double>>::make(SkateRotorHamel<double>::from(rp),
-                                                                      Mat<double, 1, 1>::Constant(sigma));
+                                                                       Mat<double, 1, 1>::Constant(sigma));
   if (!law || !gen) {
     std::fprintf(stderr, "skate: law refused\n");
     return 1;
@@ -131,14 +137,15 @@ int skate_report(int argc, char** argv) {
   auto closed_form = [&](const Vec<double, 5>& zz) { return law->torque(zz); };
   double gen_diff = 0;
   auto generic = [&](const Vec<double, 5>& zz) {
-    const double ug = gen->control(Vec<double, 3>(zz[0], zz[1], zz[2]), Vec3<double>(0, zz[3], zz[4]),
-                                   Vec<double, 1>::Zero())[0];
+    const double ug =
+        gen->control(Vec<double, 3>(zz[0], zz[1], zz[2]), Vec3<double>(0, zz[3], zz[4]), Vec<double, 1>::Zero())[0];
     gen_diff = std::max(gen_diff, std::abs(ug - law->torque(zz)));
     return ug;
   };
   auto printed = [&](const Vec<double, 5>& zz) {
     const double ml = rp.m * rp.l;
-    const double X = zz[3] * (ml * rp.g + (ml * rp.l + rp.I2 - rp.I3) * zz[4] * zz[1] * zz[1]) + ml * zz[4] * zz[1] * zz[2];
+    const double X =
+        zz[3] * (ml * rp.g + (ml * rp.l + rp.I2 - rp.I3) * zz[4] * zz[1] * zz[1]) + ml * zz[4] * zz[1] * zz[2];
     return rp.J1 / sigma * X / (rp.Ibar1() / rp.J1);
   };
   const CtrlRun c = controlled(rp, closed_form, sigma, 10.0, h, dir + "/skate_controlled.csv");
@@ -146,11 +153,13 @@ int skate_report(int argc, char** argv) {
   const CtrlRun pr = controlled(rp, printed, sigma, 10.0, h, dir + "/skate_printed56.csv");
   std::printf("\npaper 003 §7.3 controlled (m=3, J=(0.005,0.0025,0.0025), sigma=%g, range (58): %.6e < sigma < 0)\n",
               sigma, range.lower);
-  std::printf("  corrected (56): min Gamma3 on [0,10] = %.5f, max |u| = %.3f N m, %s, closed-loop invariant drift %.2e\n",
-              c.min_g3, c.max_u, c.fall < 0 ? "no fall" : "FELL", c.drift);
+  std::printf(
+      "  corrected (56): min Gamma3 on [0,10] = %.5f, max |u| = %.3f N m, %s, closed-loop invariant drift %.2e\n",
+      c.min_g3, c.max_u, c.fall < 0 ? "no fall" : "FELL", c.drift);
   std::printf("  generic (52)/(53)+Remark 14 in the loop: min Gamma3 %.5f; max |u_generic - u_closed| = %.2e N m\n",
               g.min_g3, gen_diff);
-  std::printf("  printed (56) (misprint): %s%.3f\n", pr.fall >= 0 ? "falls at t = " : "min Gamma3 ", pr.fall >= 0 ? pr.fall : pr.min_g3);
+  std::printf("  printed (56) (misprint): %s%.3f\n", pr.fall >= 0 ? "falls at t = " : "min Gamma3 ",
+              pr.fall >= 0 ? pr.fall : pr.min_g3);
   std::printf("  closed-loop inertia I1+ml^2+J1^2/sigma = %.4f (negative: the matched skate of (57))\n",
               law->closed_loop_inertia());
 
@@ -158,10 +167,12 @@ int skate_report(int argc, char** argv) {
   const double s_low = 1.2 * range.lower, s_pos = 1e-5;
   const auto law_low = SkateRotorLaw<double>::make_unchecked(rp, s_low);
   const auto law_pos = SkateRotorLaw<double>::make_unchecked(rp, s_pos);
-  const CtrlRun lo = controlled(rp, [&](const Vec<double, 5>& zz) { return law_low->torque(zz); }, s_low, 10.0, h,
-                                dir + "/skate_outside_low.csv");
-  const CtrlRun po = controlled(rp, [&](const Vec<double, 5>& zz) { return law_pos->torque(zz); }, s_pos, 10.0, h,
-                                dir + "/skate_outside_pos.csv");
+  const CtrlRun lo = controlled(
+      rp, [&](const Vec<double, 5>& zz) { return law_low->torque(zz); }, s_low, 10.0, h,
+      dir + "/skate_outside_low.csv");
+  const CtrlRun po = controlled(
+      rp, [&](const Vec<double, 5>& zz) { return law_pos->torque(zz); }, s_pos, 10.0, h,
+      dir + "/skate_outside_pos.csv");
   std::printf("\nstability range (58): make(sigma=%.3e) -> %s, make(sigma=%.0e) -> %s\n", s_low,
               to_string(SkateRotorLaw<double>::make(rp, s_low).error()), s_pos,
               to_string(SkateRotorLaw<double>::make(rp, s_pos).error()));
@@ -190,6 +201,7 @@ int skate_report(int argc, char** argv) {
 
 }  // namespace
 
-ATTRACTOR_REGISTER(attractor::cli::PaperReports, "skate",
-                   "paper 003 §7: pendulum skate fall (Fig. 4), rotor stabilization (Fig. 5), range (58), Prop. 11",
-                   skate_report);
+ATTRACTOR_REGISTER_COMMAND(
+    attractor::cli::PaperReports, "skate",
+    "paper 003 §7: pendulum skate fall (Fig. 4), rotor stabilization (Fig. 5), range (58), Prop. 11", skate_report_spec,
+    skate_report);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // attractor-sim planar-pendulum: paper 002 §2.4 (Chang, Perlmutter, Vankerschaver) with any
 // parameters, initial condition, method, gains, step and precision. Driver: pendulum_cli.hpp.
 #include "attractor/systems/planar_pendulum.hpp"
@@ -18,36 +19,31 @@ struct Planar {
   static constexpr const char* coord[D] = {"x", "y"};
   static constexpr const char* mom[D] = {"px", "py"};
   static constexpr const char* inv[M] = {"f1", "f2", "H"};
-  static constexpr const char* help =
-      "usage: attractor-sim planar-pendulum [options]\n"
+  static constexpr const char* usage = "usage: attractor-sim planar-pendulum [options]";
+  static constexpr const char* about =
       "Planar pendulum on T*S^1 inside T*R^2 (paper 002 §2.4): state x = (x, y, px, py), invariants\n"
       "f1 = x^2 + y^2, f2 = x px + y py, H = |p|^2/(2m) + m g y (gravity along -e_y). Default: §2.4's\n"
       "start at rest on the horizontal, m = g = l = 1, q0 = (l, 0), p0 = (0, 0), run for one period\n"
-      "T = 4 sqrt(l/g) K(k) = 7.4163 (§2.4 gives no gains; default 50 as in §2.3).\n\n"
-      "physical parameters:\n"
-      "  --m M            bob mass (1)      --g G   gravity (1)      --l L   rod length (1)\n"
-      "initial condition:\n"
-      "  --q0 x,y         position on the circle |q| = l (default (l, 0))\n"
-      "  --p0 px,py       momentum, tangent: q0.p0 = 0 (default (0, 0))\n"
-      "  --T T            duration (default: one period of the motion started at (q0, p0); 10 when\n"
-      "                   it has none: rotation, g = 0, or amplitude so close to the top that\n"
-      "                   k^2 >= 0.99); steps = round(T/h). The summary gives the period.\n";
+      "T = 4 sqrt(l/g) K(k) = 7.4163 (§2.4 gives no gains; default 50 as in §2.3).";
+  static constexpr const char* q0_meta = "x,y";
+  static constexpr const char* p0_meta = "px,py";
+  static constexpr const char* q0_help = "position on the circle |q| = l (default (l, 0))";
+  static constexpr const char* p0_help = "momentum, tangent: q0.p0 = 0 (default (0, 0))";
+  static constexpr const char* T_default_text =
+      "default: one period of the motion, the summary gives it; 10 when it has none";
   static void default_x0(double l, double* q0, double* p0) {
     q0[0] = l, q0[1] = 0;  // paper 002 §2.4 (l = 1)
     p0[0] = 0, p0[1] = 0;
   }
-  static Result<double> period(const PlanarPendulum<double>& sys, const Vec<double, 4>& x0) {
-    return sys.period(x0);
-  }
+  static Result<double> period(const PlanarPendulum<double>& sys, const Vec<double, 4>& x0) { return sys.period(x0); }
   static double default_T(const PlanarPendulum<double>& sys, const Vec<double, 4>& x0) {
     const Result<double> T = sys.period(x0);
     return T ? *T : 10.0;
   }
 };
 
-int planar_main(int argc, char** argv) { return sim::pendulum_main<Planar>(argc, argv); }
-
 }  // namespace
 
-ATTRACTOR_REGISTER(attractor::cli::SimSystems, "planar-pendulum",
-                   "planar pendulum (paper 002 §2.4): feedback/RK/RATTLE/splitting, invariant drift", planar_main);
+ATTRACTOR_REGISTER_COMMAND(attractor::cli::SimSystems, "planar-pendulum",
+                           "planar pendulum (paper 002 §2.4): feedback/RK/RATTLE/splitting, invariant drift",
+                           attractor::sim::pendulum_spec<Planar>, attractor::sim::pendulum_run<Planar>);

@@ -1,10 +1,11 @@
+// SPDX-License-Identifier: Apache-2.0
 // attractor-sim skate: the pendulum skate (paper 003), uncontrolled or rotor-controlled, with every
-// parameter from the command line or a key=value config file. Host tool (std::string allowed).
+// parameter from the command line or a key=value config file. Host tool.
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
-#include <cstring>
+#include <limits>
 #include <string>
+#include <vector>
 
 #include "attractor/control/saturation.hpp"
 #include "attractor/control/skate_rotor_law.hpp"
@@ -13,60 +14,70 @@
 #include "attractor/systems/pendulum_skate.hpp"
 #include "attractor/systems/pendulum_skate_pose.hpp"
 #include "attractor/systems/pendulum_skate_rotor.hpp"
+#include "auto_gains.hpp"
 #include "commands.hpp"
-#include "options.hpp"
+#include "run_support.hpp"
 
 namespace {
 
 using namespace attractor;
+using cli::exact;
+using cli::Failure;
 
-const char* kHelp =
-    "usage: attractor-sim skate [options]\n"
-    "Pendulum skate (Garcia & Ohsawa, paper 003). Without --sigma: uncontrolled skate, eqs. (35)/(38)\n"
-    "(--model reduced) or the full nonholonomic Euler-Poincare eqs. (21) (--model full). With --sigma:\n"
-    "rotor about E1 (Example 15) driven by the controlled-Lagrangian law (56, corrected); sigma outside\n"
-    "(58) -J1^2/(I1+m l^2) < sigma < 0 is refused unless --unchecked.\n\n"
-    "physical parameters (SI):\n"
-    "  --m M            total mass [kg] (default 2 uncontrolled, 3 with rotor)\n"
-    "  --l L            contact->CM distance [m] (0.8)\n"
-    "  --I1 --I2 --I3   body inertia about the CM [kg m^2] (0.35 0.35 0.004)\n"
-    "  --g G            gravity [m/s^2] (9.8)\n"
-    "  --J1 --J2 --J3   rotor inertia, J1 about E1 (0.005 0.0025 0.0025)\n"
-    "control:\n"
-    "  --sigma S        controlled-Lagrangian parameter sigma (enables the rotor)\n"
-    "  --unchecked      allow sigma outside the stability range (58)\n"
-    "  --umax U         torque saturation [N m] (default: none)\n"
-    "  --zoh            sample the law once per step (zero-order hold, like firmware); default: law\n"
-    "                   evaluated at every Runge-Kutta stage (the paper's continuous closed loop)\n"
-    "initial condition (default: eq. (59) with phi0 = 0.1):\n"
-    "  --phi0 P         tilt about E1 [rad];  --Omega1 W1 (0.1) --Omega3 W3 (0.1) --Y1 V (1.0) of (59)\n"
-    "  --zeta v1,v2,v3,G2,G3   reduced state directly (overrides (59))\n"
-    "  --theta-dot R    initial rotor rate relative to the body [rad/s] (0)\n"
-    "numerics:\n"
-    "  --h H            step [s] (1e-3)       --T T    duration [s] (2 uncontrolled, 10 controlled)\n"
-    "  --scheme euler|heun|rk4 (rk4)          --precision float|double (double)\n"
-    "  --model reduced|full (reduced; full only without rotor)\n"
-    "  --feedback RATE  feedback integrator with balanced gains, pull-back rate RATE [1/s] (0 = off;\n"
-    "                   uncontrolled only)\n"
-    "  --stop-at-fall   stop when Gamma3 <= 0\n"
-    "output:\n"
-    "  --csv FILE       time series: t,v1,v2,v3,G2,G3,Omega1,Omega2,Omega3,Y1,u,theta_dot,x1,x2,dE\n"
-    "  --every N        CSV every N steps (1)\n"
-    "  --json           summary as one JSON object instead of the one-line text\n"
-    "  --config FILE    key=value lines with the option names without '--' (command line wins)\n\n"
-    "summary: fall time (first Gamma3 = 0, interpolated) or none, min Gamma3, max |u|, max invariant\n"
-    "drifts (uncontrolled: E, C1, C2, |Gamma|^2 [, Gamma1, v4, v5, v6 for full]; controlled: the\n"
-    "closed-loop invariants of the matched skate (57) and the controlled rotor momentum pi~ (51b)).\n";
-
-using cli::Options;
-
-bool parse(int argc, char** argv, Options& o) {
-  return cli::parse_options("skate", argc, argv, {"unchecked", "zoh", "json", "stop-at-fall"},
-                            {"m", "l", "I1", "I2", "I3", "g", "J1", "J2", "J3", "sigma", "unchecked",
-                             "umax", "zoh", "phi0", "Omega1", "Omega3", "Y1", "zeta", "theta-dot", "h",
-                             "T", "scheme", "precision", "model", "feedback", "stop-at-fall", "csv",
-                             "every", "json", "config"},
-                            o);
+cli::Spec skate_spec() {
+  cli::Spec s("skate", "usage: attractor-sim skate [options]",
+              "Pendulum skate (Garcia & Ohsawa, paper 003). Without --sigma: uncontrolled skate, eqs. (35)/(38)\n"
+              "(--model reduced) or the full nonholonomic Euler-Poincare eqs. (21) (--model full). With --sigma:\n"
+              "rotor about E1 (Example 15) driven by the controlled-Lagrangian law (56, corrected); sigma outside\n"
+              "(58) -J1^2/(I1+m l^2) < sigma < 0 is refused (exit 3) unless --unchecked.");
+  s.group("physical parameters (SI)")
+      .number_mode("m", "kg", "default 2 uncontrolled, 3 with rotor", cli::positive(), "total mass")
+      .number("l", "m", 0.8, cli::positive(), "contact->CM distance")
+      .number("I1", "kg m^2", 0.35, cli::positive(), "body inertia about E1 at the CM")
+      .number("I2", "kg m^2", 0.35, cli::positive(), "body inertia about E2 at the CM")
+      .number("I3", "kg m^2", 0.004, cli::positive(), "body inertia about E3 at the CM")
+      .number("g", "m/s^2", 9.8, cli::non_negative(), "gravity")
+      .number("J1", "kg m^2", 0.005, cli::positive(), "rotor inertia about E1 (with --sigma)")
+      .number("J2", "kg m^2", 0.0025, cli::non_negative(), "rotor inertia about E2 (with --sigma)")
+      .number("J3", "kg m^2", 0.0025, cli::non_negative(), "rotor inertia about E3 (with --sigma)");
+  s.group("control")
+      .number_mode("sigma", "", "none: uncontrolled", cli::any_finite(),
+                   "controlled-Lagrangian parameter sigma (enables the rotor)")
+      .flag("unchecked", "allow sigma outside (58), or a --feedback step that check_step refuses")
+      .number_mode("umax", "N m", "default none", cli::positive(), "torque saturation (with --sigma)")
+      .flag("zoh", "sample the law once per step (zero-order hold, like firmware); default: at every stage");
+  s.group("initial condition (default: eq. (59) with phi0 = 0.1)")
+      .number("phi0", "rad", 0.1, cli::between(-M_PI / 2, M_PI / 2, true), "tilt about E1 of (59)")
+      .number("Omega1", "rad/s", 0.1, cli::any_finite(), "Omega1 of (59)")
+      .number("Omega3", "rad/s", 0.1, cli::any_finite(), "Omega3 of (59)")
+      .number("Y1", "m/s", 1.0, cli::any_finite(), "Y1 of (59)")
+      .list("zeta", 5, "v1,v2,v3,G2,G3", "reduced state directly (instead of (59)); G2^2+G3^2 = 1, G3 > 0")
+      .flag("project", "normalize (G2, G3) of --zeta onto the unit circle instead of refusing")
+      .number("theta-dot", "rad/s", 0, cli::any_finite(), "initial rotor rate relative to the body (with --sigma)");
+  s.group("numerics")
+      .number("h", "s", 1e-3, cli::positive(), "step")
+      .number_mode("T", "s", "default 2 uncontrolled, 10 controlled", cli::positive(), "duration")
+      .choice("scheme", {"euler", "heun", "rk4"}, "rk4", "Runge-Kutta scheme")
+      .choice("precision", {"float", "double"}, "double", "scalar type of the run")
+      .choice("model", {"reduced", "full"}, "reduced", "uncontrolled model (full only without --sigma)")
+      .text("feedback", "RATE|auto",
+            "feedback integrator, balanced gains with pull-back rate RATE [1/s] >= 0 (0 = off) or the\n"
+            "                          largest stable one (auto); uncontrolled only")
+      .text("gains", "auto", "same as --feedback auto")
+      .flag("stop-at-fall", "stop when Gamma3 <= 0")
+      .flag("force", "run more than 1e9 steps");
+  s.group("output")
+      .text("csv", "FILE", "time series: t,v1,v2,v3,G2,G3,Omega1,Omega2,Omega3,Y1,u,theta_dot,x1,x2,dE")
+      .number("every", "", 1, cli::between(1, 1e15), "CSV every N steps (whole number)")
+      .flag("json", "summary as one JSON object instead of the one-line text");
+  s.notes(
+      "inertias: I1, I2, I3 (and J1, J2, J3) that violate the triangle inequality (I1 <= I2 + I3 and\n"
+      "permutations) are no rigid body; the equations still run, with a warning on stderr.\n"
+      "summary: fall time (first Gamma3 = 0, interpolated) or none, min Gamma3, max |u|, max invariant\n"
+      "drifts (uncontrolled: E, C1, C2, |Gamma|^2 [, Gamma1, v4, v5, v6 for full]; controlled: the\n"
+      "closed-loop invariants of the matched skate (57) and the controlled rotor momentum pi~ (51b)).\n"
+      "A non-finite state or an invariant drift beyond 1 + |F(x0)| stops the run with exit 4.\n\n");
+  return s;
 }
 
 struct Summary {
@@ -74,82 +85,60 @@ struct Summary {
   double drift[8] = {0, 0, 0, 0, 0, 0, 0, 0};
   int n_drift = 0;
   const char* drift_names[8] = {"E", "C1", "C2", "G2", "G1", "v4", "v5", "v6"};
-  std::string error;
+  const char* stopped = nullptr;
+};
+
+void warn_triangle(const char* what, double a, double b, double c) {
+  if (a > b + c || b > a + c || c > a + b)
+    std::fprintf(stderr,
+                 "skate: warning: %s = (%s, %s, %s) violate the triangle inequality (no rigid body has them); "
+                 "running the model anyway\n",
+                 what, exact(a).c_str(), exact(b).c_str(), exact(c).c_str());
+}
+
+struct Inputs {
+  bool controlled = false;
+  double m, l, I1, I2, I3, g, J1, J2, J3, sigma = 0, umax = 0, theta_dot = 0, h, T, rate = 0;
+  bool feedback = false, auto_rate = false;
+  int64_t steps = 0, every = 1;
+  Vec<double, 5> q0;
 };
 
 template <class S>
-int run(const Options& o) {
-  const bool controlled = o.has("sigma");
-  const double h = o.num("h", 1e-3), T = o.num("T", controlled ? 10.0 : 2.0);
-  const std::string scheme_s = o.str("scheme", "rk4"), model = o.str("model", "reduced");
-  Scheme sc = Scheme::rk4;
-  if (scheme_s == "euler") sc = Scheme::euler;
-  else if (scheme_s == "heun") sc = Scheme::heun;
-  else if (scheme_s != "rk4") {
-    std::fprintf(stderr, "skate: unknown scheme '%s'\n", scheme_s.c_str());
-    return 2;
-  }
-  if (!(h > 0) || !(T > 0)) {
-    std::fprintf(stderr, "skate: --h and --T must be > 0\n");
-    return 2;
-  }
-  SkateRotorParams<S> rp;
-  rp.m = S(o.num("m", controlled ? 3.0 : 2.0));
-  rp.l = S(o.num("l", 0.8));
-  rp.I1 = S(o.num("I1", 0.35));
-  rp.I2 = S(o.num("I2", 0.35));
-  rp.I3 = S(o.num("I3", 0.004));
-  rp.g = S(o.num("g", 9.8));
-  rp.J1 = S(o.num("J1", 0.005));
-  rp.J2 = S(o.num("J2", 0.0025));
-  rp.J3 = S(o.num("J3", 0.0025));
+int run(const cli::Args& a, const Inputs& in) {
+  const bool controlled = in.controlled;
+  for (double v : {in.m, in.l, in.I1, in.I2, in.I3, in.g, in.J1, in.J2, in.J3, in.sigma, in.umax, in.theta_dot, in.h})
+    if (!(std::abs(v) <= double(std::numeric_limits<S>::max())))
+      throw Failure(cli::exit_invalid, "an input (" + exact(v) + ") is beyond the range of float");
+  const std::string model = a.choice("model"), scheme_s = a.choice("scheme");
+  const Scheme sc = scheme_s == "euler" ? Scheme::euler : scheme_s == "heun" ? Scheme::heun : Scheme::rk4;
+  const double h = in.h;
+  SkateRotorParams<S> rp{S(in.m), S(in.l), S(in.I1), S(in.I2), S(in.I3), S(in.g), S(in.J1), S(in.J2), S(in.J3)};
   const PendulumSkateParams<S> sp{rp.m, rp.l, rp.I1, rp.I2, rp.I3, rp.g};
   const Error pe = controlled ? rp.validate() : sp.validate();
-  if (pe != Error::none) {
-    std::fprintf(stderr, "skate: invalid parameters (%s)\n", to_string(pe));
-    return 2;
+  if (pe != Error::none)
+    throw Failure(cli::exit_invalid,
+                  std::string("parameters not representable in this precision (") + to_string(pe) + ")");
+  const Vec<double, 5> q0 = in.q0;
+  cli::Csv csv;
+  if (a.given("csv")) {
+    csv.open(a.text("csv"));
+    csv.print("t,v1,v2,v3,G2,G3,Omega1,Omega2,Omega3,Y1,u,theta_dot,x1,x2,dE\n");
   }
-  // initial state
-  Vec<double, 5> q0;
-  if (o.has("zeta")) {
-    const std::string z = o.str("zeta", "");
-    const char* c = z.c_str();
-    for (int i = 0; i < 5; ++i) {
-      char* end;
-      q0[i] = std::strtod(c, &end);
-      if (end == c) {
-        std::fprintf(stderr, "skate: --zeta needs 5 comma-separated numbers\n");
-        return 2;
-      }
-      c = *end == ',' ? end + 1 : end;
-    }
-  } else {
-    q0 = skate_zeta(skate_initial_condition_59(o.num("phi0", 0.1), o.num("Omega1", 0.1), o.num("Omega3", 0.1),
-                                               o.num("Y1", 1.0)));
-  }
-  std::FILE* csv = nullptr;
-  if (o.has("csv")) {
-    csv = std::fopen(o.str("csv", "").c_str(), "w");
-    if (!csv) {
-      std::fprintf(stderr, "skate: cannot write '%s'\n", o.str("csv", "").c_str());
-      return 2;
-    }
-    std::fprintf(csv, "t,v1,v2,v3,G2,G3,Omega1,Omega2,Omega3,Y1,u,theta_dot,x1,x2,dE\n");
-  }
-  const int every = std::max(1, int(o.num("every", 1)));
-  const bool stop = o.has("stop-at-fall");
-  const int steps = int(std::lround(T / h));
+  const int64_t every = in.every, steps = in.steps;
+  const bool stop = a.flag("stop-at-fall");
   Summary s;
+  cli::Progress progress("skate", steps);
   SkatePose<double> pose = skate_pose_from_gamma(Vec3<double>(0, q0[3], q0[4]));
   auto emit = [&](double t, const Vec<double, 5>& q, double u, double thd, double dE) {
-    if (!csv) return;
+    if (!csv.is_open()) return;
     Vec3<double> W, Y;
     skate_body_rates(q, W, Y);
-    std::fprintf(csv, "%.6f,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.3e\n", t, q[0], q[1],
-                 q[2], q[3], q[4], W[0], W[1], W[2], Y[0], u, thd, pose.x[0], pose.x[1], dE);
+    csv.print("%.6f,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.3e\n", t, q[0], q[1], q[2], q[3],
+              q[4], W[0], W[1], W[2], Y[0], u, thd, pose.x[0], pose.x[1], dE);
   };
-  auto track = [&](int k, const Vec<double, 5>& prev, const Vec<double, 5>& q) {
-    const double t = (k + 1) * h;
+  auto track = [&](int64_t k, const Vec<double, 5>& prev, const Vec<double, 5>& q) {
+    const double t = double(k + 1) * h;
     Vec3<double> W0, Y0, W1, Y1;
     skate_body_rates(prev, W0, Y0);
     skate_body_rates(q, W1, Y1);
@@ -157,90 +146,119 @@ int run(const Options& o) {
     s.min_g3 = std::min(s.min_g3, q[4]);
     if (s.fall_time < 0 && q[4] <= 0 && prev[4] > 0) s.fall_time = t - h + h * prev[4] / (prev[4] - q[4]);
     s.t_end = t;
+    progress.tick(k + 1);
+  };
+  // Stops the run: non-finite state or drift beyond sanity (exit 4).
+  auto sane = [&](bool finite, const double* dev, const double* f0, int n) {
+    if (!finite) s.stopped = "non_finite_state";
+    for (int i = 0; i < n && !s.stopped; ++i)
+      if (cli::drift_insane(dev[i], f0[i])) s.stopped = "invariant_drift_beyond_sanity";
+    return s.stopped == nullptr;
+  };
+  // Feedback step check over the region the samples span (exit 3 unless --unchecked).
+  double rate_used = 0;
+  auto check = [&](const auto& fb, const auto& samples) {
+    for (const auto& x : samples)
+      if (fb.check_step(sc, S(h), x) != Error::none && !a.flag("unchecked")) {
+        char b[400];
+        std::snprintf(b, sizeof b,
+                      "step refused by check_step: h * stiffness = %.4g at a state of the reachable region, the %s "
+                      "stability limit is %.4g; lower --h or --feedback (--unchecked to run anyway)",
+                      double(S(h) * fb.stiffness(x)), to_string(sc), double(real_stability_limit<S>(sc)));
+        throw Failure(cli::exit_unstable, b);
+      }
+  };
+  auto rate_for = [&](int M) {
+    rate_used = in.auto_rate ? cli::kAutoGainSafety * double(real_stability_limit<S>(sc)) / (h * M) : in.rate;
+    return S(rate_used > 0 ? rate_used : 1);
   };
 
   if (!controlled) {
-    const double rate = o.num("feedback", 0.0);
+    const bool fbon = in.feedback && (in.auto_rate || in.rate > 0);
+    const PendulumSkateParams<double> spd{double(sp.m),  double(sp.l),  double(sp.I1),
+                                          double(sp.I2), double(sp.I3), double(sp.g)};
     if (model == "full") {
       PendulumSkateFull<S> sys{sp};
-      PendulumSkateFull<double> ref{PendulumSkateParams<double>{double(sp.m), double(sp.l), double(sp.I1),
-                                                                double(sp.I2), double(sp.I3), double(sp.g)}};
+      PendulumSkateFull<double> ref{spd};
       Vec<S, 9> z = skate_full(q0).cast<S>();
       Vec<S, 9> samples[2] = {z, z};
       samples[1].template tail<3>() << S(0), S(1), S(0);
-      auto fb = feedback(sys, z, balanced_gains(sys, samples, S(rate > 0 ? rate : 1)));
+      auto fb = feedback(sys, z, balanced_gains(sys, samples, rate_for(8)));
+      if (fbon) check(fb, samples);
       const Vec<double, 8> F0 = ref.invariants(z.template cast<double>());
       s.n_drift = 8;
       emit(0, q0, 0, 0, 0);
-      for (int k = 0; k < steps; ++k) {
+      for (int64_t k = 0; k < steps; ++k) {
         const Vec<double, 5> prev = skate_zeta(Vec<double, 9>(z.template cast<double>()));
-        if (rate > 0) step(sc, fb, z, S(h));
-        else step(sc, sys, z, S(h));
+        if (fbon)
+          step(sc, fb, z, S(h));
+        else
+          step(sc, sys, z, S(h));
         const Vec<double, 9> zd = z.template cast<double>();
         const Vec<double, 5> q = skate_zeta(zd);
         const Vec<double, 8> d = ref.invariants(zd) - F0;
         for (int i = 0; i < 8; ++i) s.drift[i] = std::max(s.drift[i], std::abs(d[i]));
         track(k, prev, q);
-        if ((k + 1) % every == 0) emit((k + 1) * h, q, 0, 0, d[0]);
-        if (!all_finite(zd) || (stop && s.fall_time >= 0)) break;
+        if ((k + 1) % every == 0) emit(double(k + 1) * h, q, 0, 0, d[0]);
+        if (!sane(all_finite(zd) && all_finite(d), d.data(), F0.data(), 8) || (stop && s.fall_time >= 0)) break;
       }
-    } else if (model == "reduced") {
+    } else {
       PendulumSkate<S> sys{sp};
-      PendulumSkate<double> ref{PendulumSkateParams<double>{double(sp.m), double(sp.l), double(sp.I1),
-                                                            double(sp.I2), double(sp.I3), double(sp.g)}};
+      PendulumSkate<double> ref{spd};
       Vec<S, 5> z = q0.cast<S>();
       Vec<S, 5> samples[2] = {z, z};
       samples[1][3] = S(1);
       samples[1][4] = S(0);
       samples[1][1] *= S(3);
-      auto fb = feedback(sys, z, balanced_gains(sys, samples, S(rate > 0 ? rate : 1)));
+      auto fb = feedback(sys, z, balanced_gains(sys, samples, rate_for(4)));
+      if (fbon) check(fb, samples);
       const Vec<double, 4> F0 = ref.invariants(q0);
       s.n_drift = 4;
       emit(0, q0, 0, 0, 0);
-      for (int k = 0; k < steps; ++k) {
+      for (int64_t k = 0; k < steps; ++k) {
         const Vec<double, 5> prev = z.template cast<double>();
-        if (rate > 0) step(sc, fb, z, S(h));
-        else step(sc, sys, z, S(h));
+        if (fbon)
+          step(sc, fb, z, S(h));
+        else
+          step(sc, sys, z, S(h));
         const Vec<double, 5> q = z.template cast<double>();
         const Vec<double, 4> d = ref.invariants(q) - F0;
         for (int i = 0; i < 4; ++i) s.drift[i] = std::max(s.drift[i], std::abs(d[i]));
         track(k, prev, q);
-        if ((k + 1) % every == 0) emit((k + 1) * h, q, 0, 0, d[0]);
-        if (!all_finite(q) || (stop && s.fall_time >= 0)) break;
+        if ((k + 1) % every == 0) emit(double(k + 1) * h, q, 0, 0, d[0]);
+        if (!sane(all_finite(q) && all_finite(d), d.data(), F0.data(), 4) || (stop && s.fall_time >= 0)) break;
       }
-    } else {
-      std::fprintf(stderr, "skate: unknown model '%s'\n", model.c_str());
-      return 2;
     }
   } else {
-    const S sigma = S(o.num("sigma", -1e-5));
-    auto law = o.has("unchecked") ? SkateRotorLaw<S>::make_unchecked(rp, sigma) : SkateRotorLaw<S>::make(rp, sigma);
+    const S sigma = S(in.sigma);
+    auto law = a.flag("unchecked") ? SkateRotorLaw<S>::make_unchecked(rp, sigma) : SkateRotorLaw<S>::make(rp, sigma);
     if (!law) {
       const auto r = skate_rotor_stability_range(rp);
-      std::fprintf(stderr, "skate: sigma = %g refused: %s (stability range (58): %g < sigma < %g; --unchecked to force)\n",
-                   double(sigma), to_string(law.error()), double(r.lower), double(r.upper));
-      return 3;
+      throw Failure(cli::exit_unstable, "--sigma = " + exact(in.sigma) + " refused: " + to_string(law.error()) +
+                                            " (stability range (58): " + exact(double(r.lower)) + " < sigma < " +
+                                            exact(double(r.upper)) + "; --unchecked to force)");
     }
-    const double umax = o.num("umax", 0.0);
-    const bool zoh = o.has("zoh");
+    const double umax = in.umax;
+    const bool zoh = a.flag("zoh");
     PendulumSkateRotor<S> plant{rp, S(0)};
     auto ctrl = [&](const Vec<S, 5>& q) {
       const S u = law->torque(q);
       return umax > 0 ? saturate(u, S(umax)) : u;
     };
     auto closed = [&](const Vec<S, 6>& x) { return plant.field(x, ctrl(Vec<S, 5>(x.template head<5>()))); };
-    const SkateRotorParams<double> rd{double(rp.m), double(rp.l), double(rp.I1), double(rp.I2), double(rp.I3),
+    const SkateRotorParams<double> rd{double(rp.m), double(rp.l),  double(rp.I1), double(rp.I2), double(rp.I3),
                                       double(rp.g), double(rp.J1), double(rp.J2), double(rp.J3)};
     PendulumSkate<double> matched{rd.matched(double(sigma))};
     const auto lawd = SkateRotorLaw<double>::make_unchecked(rd, double(sigma));
     Vec<S, 6> x;
-    x << q0.cast<S>(), S(o.num("theta-dot", 0.0));
+    x << q0.cast<S>(), S(in.theta_dot);
     const Vec<double, 4> F0 = matched.invariants(q0);
     const double pi0 = lawd->controlled_rotor_momentum(x.template cast<double>());
+    const double f0[5] = {F0[0], F0[1], F0[2], F0[3], pi0};
     s.n_drift = 5;
     s.drift_names[4] = "pi_tilde";
     emit(0, q0, double(ctrl(x.template head<5>())), double(x[5]), 0);
-    for (int k = 0; k < steps; ++k) {
+    for (int64_t k = 0; k < steps; ++k) {
       const Vec<double, 5> prev = x.template head<5>().template cast<double>();
       const S u = ctrl(Vec<S, 5>(x.template head<5>()));
       s.max_u = std::max(s.max_u, std::abs(double(u)));
@@ -253,51 +271,122 @@ int run(const Options& o) {
       const Vec<double, 6> xd = x.template cast<double>();
       const Vec<double, 5> q = xd.head<5>();
       const Vec<double, 4> d = matched.invariants(q) - F0;
+      const double dpi = lawd->controlled_rotor_momentum(xd) - pi0;
       for (int i = 0; i < 4; ++i) s.drift[i] = std::max(s.drift[i], std::abs(d[i]));
-      s.drift[4] = std::max(s.drift[4], std::abs(lawd->controlled_rotor_momentum(xd) - pi0));
+      s.drift[4] = std::max(s.drift[4], std::abs(dpi));
       track(k, prev, q);
-      if ((k + 1) % every == 0) emit((k + 1) * h, q, double(u), xd[5], d[0]);
-      if (!all_finite(xd) || (stop && s.fall_time >= 0)) break;
+      if ((k + 1) % every == 0) emit(double(k + 1) * h, q, double(u), xd[5], d[0]);
+      const double dev[5] = {d[0], d[1], d[2], d[3], dpi};
+      if (!sane(all_finite(xd) && all_finite(d) && std::isfinite(dpi), dev, f0, 5) || (stop && s.fall_time >= 0)) break;
     }
   }
-  if (csv) std::fclose(csv);
+  csv.close();
 
   const char* prec = sizeof(S) == 4 ? "float" : "double";
-  if (o.has("json")) {
-    std::printf("{\"system\":\"skate\",\"controlled\":%s,\"precision\":\"%s\",\"scheme\":\"%s\",\"h\":%g,\"t_end\":%g,",
-                controlled ? "true" : "false", prec, to_string(sc), h, s.t_end);
-    if (s.fall_time >= 0) std::printf("\"fall_time\":%.6f,", s.fall_time);
-    else std::printf("\"fall_time\":null,");
-    std::printf("\"min_gamma3\":%.6g,\"max_abs_u\":%.6g,\"drift\":{", s.min_g3, s.max_u);
-    for (int i = 0; i < s.n_drift; ++i) std::printf("%s\"%s\":%.3e", i ? "," : "", s.drift_names[i], s.drift[i]);
-    std::printf("}}\n");
+  if (a.flag("json")) {
+    cli::Json j;
+    j["system"] = "skate", j["controlled"] = controlled, j["precision"] = prec, j["scheme"] = to_string(sc);
+    j["h"] = h, j["t_end"] = s.t_end;
+    j["fall_time"] = s.fall_time >= 0 ? cli::num(s.fall_time) : cli::Json(nullptr);
+    j["min_gamma3"] = cli::num(s.min_g3), j["max_abs_u"] = cli::num(s.max_u);
+    if (in.feedback) j["feedback_rate"] = cli::num(rate_used), j["feedback_auto"] = in.auto_rate;
+    for (int i = 0; i < s.n_drift; ++i) j["drift"][s.drift_names[i]] = cli::num(s.drift[i]);
+    j["stopped"] = s.stopped ? cli::Json(s.stopped) : cli::Json(nullptr);
+    cli::print_json(j);
   } else {
-    std::printf("skate %s %s %s h=%g t=%g: ", controlled ? "controlled" : "uncontrolled", prec, to_string(sc), h, s.t_end);
-    if (s.fall_time >= 0) std::printf("fall t=%.4f", s.fall_time);
-    else std::printf("no fall");
+    std::printf("skate %s %s %s h=%g t=%g: ", controlled ? "controlled" : "uncontrolled", prec, to_string(sc), h,
+                s.t_end);
+    if (s.fall_time >= 0)
+      std::printf("fall t=%.4f", s.fall_time);
+    else
+      std::printf("no fall");
     std::printf(" min G3=%.5f max|u|=%.4g drift", s.min_g3, s.max_u);
     for (int i = 0; i < s.n_drift; ++i) std::printf(" %s=%.2e", s.drift_names[i], s.drift[i]);
+    if (in.feedback) std::printf(" | feedback rate %.4g%s", rate_used, in.auto_rate ? " (auto)" : "");
+    if (s.stopped) std::printf(" | STOPPED: %s at t=%g", s.stopped, s.t_end);
     std::printf("\n");
   }
-  return 0;
+  if (s.stopped) std::fprintf(stderr, "skate: run stopped at t=%g: %s\n", s.t_end, s.stopped);
+  return s.stopped ? cli::exit_blowup : cli::exit_ok;
 }
 
-int skate_main(int argc, char** argv) {
-  if (cli::wants_help(argc, argv)) {
-    std::fputs(kHelp, stdout);
-    return 0;
+int skate_run(const cli::Args& a) {
+  Inputs in;
+  in.controlled = a.given("sigma");
+  if (in.controlled) {
+    in.sigma = a.num("sigma", 0);
+    a.forbid("model", "with --sigma (the rotor skate has the reduced model only)");
+    a.forbid("feedback", "with --sigma (uncontrolled only)");
+    a.forbid("gains", "with --sigma (uncontrolled only)");
+  } else {
+    for (const char* k : {"umax", "zoh", "J1", "J2", "J3", "theta-dot"}) a.forbid(k, "without --sigma");
   }
-  Options o;
-  if (!parse(argc, argv, o)) return 2;
-  const std::string prec = o.str("precision", "double");
-  if (prec == "float") return run<float>(o);
-  if (prec == "double") return run<double>(o);
-  std::fprintf(stderr, "skate: --precision must be float or double\n");
-  return 2;
+  in.m = a.num("m", in.controlled ? 3.0 : 2.0);
+  in.l = a.num("l"), in.I1 = a.num("I1"), in.I2 = a.num("I2"), in.I3 = a.num("I3"), in.g = a.num("g");
+  in.J1 = a.num("J1"), in.J2 = a.num("J2"), in.J3 = a.num("J3");
+  if (a.given("umax")) in.umax = a.num("umax", 0);
+  in.theta_dot = a.num("theta-dot");
+  warn_triangle("I1, I2, I3", in.I1, in.I2, in.I3);
+  if (in.controlled) warn_triangle("J1, J2, J3", in.J1, in.J2, in.J3);
+  in.h = a.num("h");
+  in.T = a.num("T", in.controlled ? 10.0 : 2.0);
+  in.steps = cli::step_count(in.T, in.h, a.flag("force"));
+  const double every = a.num("every");
+  if (every != std::floor(every))
+    throw Failure(cli::exit_invalid, "--every = " + exact(every) + " is not a whole number");
+  in.every = static_cast<int64_t>(every);
+  if (!a.given("csv")) a.forbid("every", "without --csv");
+  if (a.given("feedback") && a.given("gains")) throw Failure(cli::exit_usage, "--gains auto and --feedback: give one");
+  if (a.given("gains")) {
+    if (a.text("gains") != "auto")
+      throw Failure(cli::exit_usage, "--gains: the skate takes 'auto' (or --feedback RATE)");
+    in.feedback = in.auto_rate = true;
+  }
+  if (a.given("feedback")) {
+    const std::string f = a.text("feedback");
+    in.feedback = true;
+    if (f == "auto") {
+      in.auto_rate = true;
+    } else {
+      if (!cli::parse_number(f, in.rate))
+        throw Failure(cli::exit_usage, "--feedback: '" + f + "' is not a number or 'auto'");
+      if (!std::isfinite(in.rate) || in.rate < 0)
+        throw Failure(cli::exit_invalid,
+                      "--feedback = " + exact(in.rate) + " is outside its range: need 0 <= RATE, finite [1/s]");
+    }
+  }
+  if (!in.controlled && !in.feedback) a.forbid("unchecked", "without --sigma or --feedback");
+
+  // Initial state (33): zeta = (v1, v2, v3, Gamma2, Gamma3) with Gamma2^2 + Gamma3^2 = 1.
+  if (a.given("zeta")) {
+    for (const char* k : {"phi0", "Omega1", "Omega3", "Y1"}) a.forbid(k, "with --zeta (it replaces (59))");
+    const std::vector<double> z = a.list("zeta", {});
+    for (int i = 0; i < 5; ++i) in.q0[i] = z[std::size_t(i)];
+    const double r2 = in.q0[3] * in.q0[3] + in.q0[4] * in.q0[4];
+    if (!(std::abs(r2 - 1) <= 1e-9)) {
+      if (!a.flag("project"))
+        throw Failure(cli::exit_invalid, "--zeta: Gamma2^2 + Gamma3^2 = " + exact(r2) +
+                                             " is off the constraint |Gamma| = 1 (use --project to normalize)");
+      if (!(r2 > 0) || !std::isfinite(r2))
+        throw Failure(cli::exit_invalid, "--zeta: (Gamma2, Gamma3) = 0 cannot be projected onto |Gamma| = 1");
+      in.q0[3] /= std::sqrt(r2), in.q0[4] /= std::sqrt(r2);
+    }
+  } else {
+    a.forbid("project", "without --zeta (eq. (59) is on the constraint)");
+    in.q0 = skate_zeta(skate_initial_condition_59(a.num("phi0"), a.num("Omega1"), a.num("Omega3"), a.num("Y1")));
+    if (!all_finite(in.q0)) throw Failure(cli::exit_invalid, "the initial state (59) is not finite");
+  }
+  if (!(in.q0[4] > 0))
+    throw Failure(cli::exit_invalid, "initial Gamma3 = " + exact(in.q0[4]) +
+                                         " is outside its range: need Gamma3 > 0 "
+                                         "(the skate starts above the ice)");
+  if (a.choice("precision") == "float") return run<float>(a, in);
+  return run<double>(a, in);
 }
 
 }  // namespace
 
-ATTRACTOR_REGISTER(attractor::cli::SimSystems, "skate",
-                   "pendulum skate (paper 003): uncontrolled (35)/(21) or rotor-controlled law (56); any parameters",
-                   skate_main);
+ATTRACTOR_REGISTER_COMMAND(
+    attractor::cli::SimSystems, "skate",
+    "pendulum skate (paper 003): uncontrolled (35)/(21) or rotor-controlled law (56); any parameters", skate_spec,
+    skate_run);

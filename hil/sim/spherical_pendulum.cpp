@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // attractor-sim spherical-pendulum: paper 002 §2.3 (Chang, Perlmutter, Vankerschaver) with any
 // parameters, initial condition, method, gains, step and precision. Driver: pendulum_cli.hpp.
 #include "attractor/systems/spherical_pendulum.hpp"
@@ -18,18 +19,17 @@ struct Spherical {
   static constexpr const char* coord[D] = {"q1", "q2", "q3"};
   static constexpr const char* mom[D] = {"p1", "p2", "p3"};
   static constexpr const char* inv[M] = {"f1", "f2", "H", "J"};
-  static constexpr const char* help =
-      "usage: attractor-sim spherical-pendulum [options]\n"
+  static constexpr const char* usage = "usage: attractor-sim spherical-pendulum [options]";
+  static constexpr const char* about =
       "Spherical pendulum on T*S^2 inside T*R^3 (paper 002 §2.3): state x = (q, p), q, p in R^3,\n"
       "invariants f1 = |q|^2, f2 = q.p, H = |p|^2/(2m) + m g q3, J = q1 p2 - q2 p1 (gravity along -e3).\n"
       "Defaults reproduce §2.3: m = g = l = 1, q0 = (0,1,0), p0 = (1,0,1), h = 1e-3, T = 100, gains 50\n"
-      "(the paper's H0 = 2, J0 = 1 are misprints: H0 = 1, J0 = -1).\n\n"
-      "physical parameters:\n"
-      "  --m M            bob mass (1)      --g G   gravity (1)      --l L   rod length (1)\n"
-      "initial condition:\n"
-      "  --q0 a,b,c       position on the sphere |q| = l (default (0, l, 0))\n"
-      "  --p0 a,b,c       momentum, tangent: q0.p0 = 0 (default (1, 0, 1))\n"
-      "  --T T            duration (100); steps = round(T/h)\n";
+      "(the paper's H0 = 2, J0 = 1 are misprints: H0 = 1, J0 = -1).";
+  static constexpr const char* q0_meta = "a,b,c";
+  static constexpr const char* p0_meta = "a,b,c";
+  static constexpr const char* q0_help = "position on the sphere |q| = l (default (0, l, 0))";
+  static constexpr const char* p0_help = "momentum, tangent: q0.p0 = 0 (default (1, 0, 1))";
+  static constexpr const char* T_default_text = "default 100";
   static void default_x0(double l, double* q0, double* p0) {
     q0[0] = 0, q0[1] = l, q0[2] = 0;  // paper 002 §2.3 (l = 1)
     p0[0] = 1, p0[1] = 0, p0[2] = 1;
@@ -40,9 +40,8 @@ struct Spherical {
   }
 };
 
-int spherical_main(int argc, char** argv) { return sim::pendulum_main<Spherical>(argc, argv); }
-
 }  // namespace
 
-ATTRACTOR_REGISTER(attractor::cli::SimSystems, "spherical-pendulum",
-                   "spherical pendulum (paper 002 §2.3): feedback/RK/RATTLE/splitting, invariant drift", spherical_main);
+ATTRACTOR_REGISTER_COMMAND(attractor::cli::SimSystems, "spherical-pendulum",
+                           "spherical pendulum (paper 002 §2.3): feedback/RK/RATTLE/splitting, invariant drift",
+                           attractor::sim::pendulum_spec<Spherical>, attractor::sim::pendulum_run<Spherical>);

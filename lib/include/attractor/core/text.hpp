@@ -122,13 +122,16 @@ class Text {
     if (!special(v)) return *this;
     if (decimals < 0) decimals = 0;
     if (decimals > 9) decimals = 9;
-    if (v >= 1e15 || v <= -1e15) return scientific(v, 7);
+    unsigned long long scale = 1;
+    for (int i = 0; i < decimals; ++i) scale *= 10u;
+    // v * scale must fit the 64-bit integer below (a larger one is a float-cast overflow, UB;
+    // found by host-tests/fuzz/fuzz_text.cpp): such values fall back to scientific too.
+    const double fits = 1e18 / static_cast<double>(scale);
+    if (v >= 1e15 || v <= -1e15 || v >= fits || v <= -fits) return scientific(v, 7);
     if (v < 0) {
       put('-');
       v = -v;
     }
-    unsigned long long scale = 1;
-    for (int i = 0; i < decimals; ++i) scale *= 10u;
     const unsigned long long total = static_cast<unsigned long long>(v * static_cast<double>(scale) + 0.5);
     unsigned_integer(total / scale);
     if (decimals > 0) {

@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: Apache-2.0
+// Strict number parsing for the host tools: a number is the whole token or an error; ranges are
+// checked with messages that name the option and the violated bound. Host-only.
+#pragma once
+
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+namespace attractor::cli {
+
+// The shortest text that reads back to v exactly (so a rejected value is never printed as one
+// that lies inside the range).
+inline std::string exact(double v) {
+  char b[40];
+  for (int p = 6; p <= 17; ++p) {
+    std::snprintf(b, sizeof b, "%.*g", p, v);
+    if (std::strtod(b, nullptr) == v || std::isnan(v)) break;
+  }
+  return b;
+}
+
+// Whole token as one strtod number (nan/inf/overflow parse and are reported as not finite by the
+// range check). No leading or trailing space, no empty token.
+inline bool parse_number(const std::string& s, double& out) {
+  if (s.empty() || s.size() > 64 || std::isspace(static_cast<unsigned char>(s[0]))) return false;
+  if (s.find('\0') != std::string::npos) return false;
+  const char* c = s.c_str();
+  char* end = nullptr;
+  errno = 0;
+  out = std::strtod(c, &end);
+  return end != c && *end == '\0';
+}
+
+// Exactly n comma-separated strict numbers.
+inline bool parse_list(const std::string& s, int n, std::vector<double>& out) {
+  out.clear();
+  std::size_t start = 0;
+  for (int i = 0; i < n; ++i) {
+    const std::size_t comma = s.find(',', start);
+    const bool last = i + 1 == n;
+    if (last != (comma == std::string::npos)) return false;
+    double v;
+    if (!parse_number(s.substr(start, last ? std::string::npos : comma - start), v)) return false;
+    out.push_back(v);
+    start = comma + 1;
+  }
+  return true;
+}
+
+// Closed or open interval, either end possibly unbounded. Every number must also be finite.
+struct Range {
+  double lo = -HUGE_VAL, hi = HUGE_VAL;
+  bool lo_open = false, hi_open = false;
+  bool contains(double v) const {
+    if (!std::isfinite(v)) return false;
+    if (lo_open ? !(v > lo) : !(v >= lo)) return false;
+    if (hi_open ? !(v < hi) : !(v <= hi)) return false;
+    return true;
+  }
+  // "0 < m", "0 <= g", "-1.57 < phi0 < 1.57", "m finite"
+  std::string describe(const std::string& name) const {
+    std::string s;
+    if (std::isfinite(lo)) s += exact(lo) + (lo_open ? " < " : " <= ");
+    s += name;
+    if (std::isfinite(hi)) s += std::string(hi_open ? " < " : " <= ") + exact(hi);
+    if (!std::isfinite(lo) && !std::isfinite(hi)) s += " finite";
+    return s;
+  }
+};
+inline Range any_finite() { return {}; }
+inline Range positive() { return {0, HUGE_VAL, true, false}; }
+inline Range non_negative() { return {0, HUGE_VAL, false, false}; }
+inline Range between(double lo, double hi, bool open = false) { return {lo, hi, open, open}; }
+
+}  // namespace attractor::cli

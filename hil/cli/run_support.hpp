@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: Apache-2.0
+// What every simulation shares after parsing: the step count (64-bit, refused when 0 or absurd),
+// progress on stderr for long runs, the CSV file (write errors fail the command), the summary
+// (one JSON object through nlohmann::ordered_json, NaN/Inf as null) and the blow-up rule.
+// Host-only.
+#pragma once
+
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "exit_codes.hpp"
+#include "numbers.hpp"
+
+namespace attractor::cli {
+
+using Json = nlohmann::ordered_json;
+
+constexpr double kMaxStepsUnforced = 1e9;     // above this a run needs --force
+constexpr int64_t kProgressSteps = 10000000;  // runs at least this long report progress
+
+// Number of steps of length h covering T: round(T/h) in 64 bit. Refused (exit 5) when it is 0,
+// not representable, or above 1e9 without --force (the message prints the estimate).
+inline int64_t step_count(double T, double h, bool force, double seconds_per_step = 2e-7) {
+  const double n = T / h;
+  if (!std::isfinite(n) || n >= 9e18)
+    throw Failure(exit_invalid, "--T/--h = " + exact(T) + "/" + exact(h) + " is not a usable step count");
+  const auto steps = static_cast<int64_t>(std::llround(n));
+  if (steps < 1)
+    throw Failure(exit_invalid, "--T = " + exact(T) + " is shorter than half a step --h = " + exact(h) + " (0 steps)");
+  if (n > kMaxStepsUnforced && !force) {
+    char b[200];
+    std::snprintf(b, sizeof b, "T/h = %.4g steps (estimated %.3g s of computing) is above %.0e; --force to run anyway",
+                  n, n * seconds_per_step, kMaxStepsUnforced);
+    throw Failure(exit_invalid, b);
+  }
+  return steps;
+}
+
+// Long runs: an estimate after the first second, then a progress line every 10 s, on stderr.
+class Progress {
+ public:
+  Progress(std::string cmd, int64_t total) : cmd_(std::move(cmd)), total_(total), on_(total >= kProgressSteps) {
+    if (on_) std::fprintf(stderr, "%s: %lld steps; progress on stderr\n", cmd_.c_str(), static_cast<long long>(total));
+    start_ = last_ = Clock::now();
+  }
+  void tick(int64_t done) {
+    if (!on_ || (done & 0xFFFF) != 0) return;
+    const auto now = Clock::now();
+    const double since = std::chrono::duration<double>(now - last_).count();
+    if ((!estimated_ && since >= 1.0) || since >= 10.0) {
+      const double el = std::chrono::duration<double>(now - start_).count();
+      std::fprintf(stderr, "%s: %lld/%lld steps (%.1f%%), %.0f s elapsed, about %.0f s left\n", cmd_.c_str(),
+                   static_cast<long long>(done), static_cast<long long>(total_), 100.0 * double(done) / double(total_),
+                   el, el * double(total_ - done) / double(done));
+      estimated_ = true;
+      last_ = now;
+    }
+  }
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  std::string cmd_;
+  int64_t total_;
+  bool on_, estimated_ = false;
+  Clock::time_point start_, last_;
+};
+
+// CSV output; any write or close error is an I/O failure (exit 6), also /dev/full.
+class Csv {
+ public:
+  Csv() = default;
+  void open(const std::string& path, const std::string& label = "--csv") {
+    path_ = path, label_ = label;
+    if (path.empty()) throw Failure(exit_io, label_ + ": empty file name");
+    f_ = std::fopen(path.c_str(), "w");
+    if (f_ == nullptr) throw Failure(exit_io, label_ + ": cannot write '" + path + "'");
+  }
+  Csv(const Csv&) = delete;
+  Csv& operator=(const Csv&) = delete;
+  ~Csv() {
+    if (f_) std::fclose(f_);
+  }
+  bool is_open() const { return f_ != nullptr; }
+  std::FILE* file() const { return f_; }
+  template <class... A>
+  void print(const char* fmt, A... a) {
+    if (f_ && std::fprintf(f_, fmt, a...) < 0) fail();
+  }
+  void close() {
+    if (!f_) return;
+    const bool bad = std::ferror(f_) != 0;
+    const int rc = std::fclose(f_);
+    f_ = nullptr;
+    if (bad || rc != 0) throw Failure(exit_io, label_ + ": error writing '" + path_ + "'");
+  }
+
+ private:
+  void fail() {
+    std::fclose(f_);
+    f_ = nullptr;
+    throw Failure(exit_io, label_ + ": error writing '" + path_ + "'");
+  }
+  std::string path_, label_;
+  std::FILE* f_ = nullptr;
+};
+
+// --out DIR of the reports: created if missing; must then be a writable directory (exit 6).
+inline void prepare_out_dir(const std::string& dir) {
+  if (dir.empty()) throw Failure(exit_io, "--out: empty directory name");
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) throw Failure(exit_io, "--out: cannot create '" + dir + "': " + ec.message());
+  if (!std::filesystem::is_directory(dir, ec)) throw Failure(exit_io, "--out: '" + dir + "' is not a directory");
+}
+
+// JSON numbers: finite or null (JSON has no NaN/Inf; nlohmann writes null for them too).
+inline Json num(double v) { return std::isfinite(v) ? Json(v) : Json(nullptr); }
+
+inline void print_json(const Json& j) { std::printf("%s\n", j.dump().c_str()); }
+
+// Sanity bound for invariant drift: beyond |F(x) - F(x0)| > 1 + |F(x0)| (the invariant has
+// lost all its value) the run is not an approximation any more and stops as a blow-up.
+inline bool drift_insane(double dev, double f0) { return !(std::abs(dev) <= 1.0 + std::abs(f0)); }
+
+}  // namespace attractor::cli

@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: Apache-2.0
+// The host tools' option layer (hil/cli): strict numbers, ranges and their messages, the config
+// file's rules, CLI11 parsing and the exit codes.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "numbers.hpp"
+#include "run_support.hpp"
+#include "spec.hpp"
+
+namespace {
+
+using namespace attractor::cli;
+
+TEST(Numbers, WholeTokenOnly) {
+  double v = 0;
+  EXPECT_TRUE(parse_number("1.5", v));
+  EXPECT_EQ(v, 1.5);
+  EXPECT_TRUE(parse_number("-2e-3", v));
+  for (const char* bad : {"", "1.5abc", "abc", " 1", "1 ", "1,2", "--1", "1e"})
+    EXPECT_FALSE(parse_number(bad, v)) << bad;
+  EXPECT_TRUE(parse_number("nan", v));  // parses; the range check refuses it
+  EXPECT_FALSE(positive().contains(v));
+}
+
+TEST(Numbers, ListsHaveExactlyN) {
+  std::vector<double> v;
+  EXPECT_TRUE(parse_list("1,2,3", 3, v));
+  EXPECT_EQ(v[2], 3);
+  for (const char* bad : {"1,2", "1,2,3,4", "1,2,3x", "1,,3", ",1,2", "1,2,"})
+    EXPECT_FALSE(parse_list(bad, 3, v)) << bad;
+}
+
+TEST(Numbers, RangesRefuseNonFiniteAndNameTheBound) {
+  EXPECT_FALSE(any_finite().contains(INFINITY));
+  EXPECT_FALSE(non_negative().contains(-1e-300));
+  EXPECT_TRUE(non_negative().contains(0));
+  EXPECT_FALSE(positive().contains(0));
+  EXPECT_EQ(positive().describe("m"), "0 < m");
+  EXPECT_EQ(between(1, 2).describe("k"), "1 <= k <= 2");
+  // The printed value reads back exactly: never a value that looks inside the range.
+  EXPECT_EQ(exact(-1.1013215859030836e-05), "-1.1013215859030836e-05");
+  EXPECT_EQ(exact(0.1), "0.1");
+}
+
+Spec test_spec() {
+  Spec s("t", "usage: t", "test");
+  s.number("m", "kg", 1, positive(), "mass").flag("json", "json").list("q0", 2, "a,b", "q").text("csv", "F", "csv");
+  return s;
+}
+
+int parse(const std::vector<std::string>& words, Args& a) {
+  std::vector<char*> argv;
+  std::vector<std::string> w = words;
+  for (auto& s : w) argv.push_back(&s[0]);
+  try {
+    parse_args(a.spec_for_test(), int(argv.size()), argv.data(), a);
+    return 0;
+  } catch (const Failure& f) {
+    return f.code;
+  }
+}
+
+std::string write_file(const std::string& name, const std::string& text) {
+  const std::string path = ::testing::TempDir() + name;
+  std::ofstream(path) << text;
+  return path;
+}
+
+TEST(Args, NumbersAreCheckedOnUse) {
+  const Spec s = test_spec();
+  Args a(s);
+  EXPECT_EQ(parse({"t", "--m", "-1"}, a), 0);
+  try {
+    a.num("m");
+    FAIL();
+  } catch (const Failure& f) {
+    EXPECT_EQ(f.code, exit_invalid);
+    EXPECT_NE(std::string(f.what()).find("--m = -1 is outside its range: need 0 < m [kg]"), std::string::npos);
+  }
+}
+
+TEST(Args, UsageErrorsFromTheCommandLine) {
+  const Spec s = test_spec();
+  for (const auto& words : std::vector<std::vector<std::string>>{
+           {"t", "--bogus"}, {"t", "--m"}, {"t", "--m", "1", "--m", "2"}, {"t", "stray"}}) {
+    Args a(s);
+    EXPECT_EQ(parse(words, a), exit_usage) << words.back();
+  }
+}
+
+TEST(Args, FlagsMeanTheSameOnTheCommandLineAndInTheConfig) {
+  const Spec s = test_spec();
+  Args a(s), b(s);
+  EXPECT_EQ(parse({"t", "--json=0"}, a), 0);
+  EXPECT_FALSE(a.flag("json"));
+  EXPECT_EQ(parse({"t", "--config", write_file("j0.conf", "json=0\n")}, b), 0);
+  EXPECT_FALSE(b.flag("json"));
+  Args c(s);
+  EXPECT_EQ(parse({"t", "--config", write_file("j1.conf", "json = yes\n")}, c), 0);
+  EXPECT_TRUE(c.flag("json"));
+}
+
+TEST(Args, ConfigRules) {
+  const Spec s = test_spec();
+  const std::vector<std::pair<std::string, int>> cases = {
+      {"m 2\n", exit_usage},        {"m=1\nm=2\n", exit_usage}, {"bogus=1\n", exit_usage},
+      {"json=maybe\n", exit_usage}, {"config=x\n", exit_usage}, {"# c\n\n m = 2 \n", 0},
+  };
+  int i = 0;
+  for (const auto& c : cases) {
+    Args a(s);
+    EXPECT_EQ(parse({"t", "--config", write_file("c" + std::to_string(i++) + ".conf", c.first)}, a), c.second)
+        << c.first;
+  }
+  Args big(s);
+  EXPECT_EQ(parse({"t", "--config", write_file("big.conf", std::string(kConfigMaxBytes + 10, 'x'))}, big), exit_io);
+  Args zero(s);
+  EXPECT_EQ(parse({"t", "--config", "/dev/zero"}, zero), exit_io);
+  Args missing(s);
+  EXPECT_EQ(parse({"t", "--config", ::testing::TempDir() + "no/such.conf"}, missing), exit_io);
+}
+
+TEST(Args, CommandLineOverridesTheConfig) {
+  const Spec s = test_spec();
+  Args a(s);
+  EXPECT_EQ(parse({"t", "--m", "3", "--config", write_file("m.conf", "m=2\n")}, a), 0);
+  EXPECT_EQ(a.num("m"), 3);
+}
+
+TEST(StepCount, SixtyFourBitAndRefusedWhenZeroOrAbsurd) {
+  EXPECT_EQ(step_count(4294967.306, 0.001, true), 4294967306LL);  // no 32-bit wrap
+  EXPECT_THROW(step_count(4294967.306, 0.001, false), Failure);
+  EXPECT_THROW(step_count(1e-9, 1e-3, true), Failure);
+  EXPECT_THROW(step_count(1e300, 1e-300, true), Failure);
+  EXPECT_EQ(step_count(1, 1e-3, false), 1000);
+}
+
+TEST(Csv, WriteErrorsFail) {
+  Csv c;
+  EXPECT_THROW(c.open(""), Failure);
+  Csv full;
+  full.open("/dev/full");
+  for (int i = 0; i < 10000; ++i) {
+    try {
+      full.print("%d\n", i);
+    } catch (const Failure& f) {
+      EXPECT_EQ(f.code, exit_io);
+      return;
+    }
+  }
+  EXPECT_THROW(full.close(), Failure);
+}
+
+TEST(Json, NonFiniteIsNull) {
+  Json j;
+  j["a"] = num(INFINITY), j["b"] = num(NAN), j["c"] = num(1.5);
+  EXPECT_EQ(j.dump(), "{\"a\":null,\"b\":null,\"c\":1.5}");
+}
+
+}  // namespace

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# expect_exit.sh CODE REGEX [--not REGEX] -- COMMAND [ARGS...]
+# Runs COMMAND (at most 60 s), passes when its exit code is CODE, its stdout+stderr match the
+# extended regex REGEX and (with --not) do not match the second one.
+set -u
+code=$1 match=$2; shift 2
+forbid=""
+if [ "$1" = "--not" ]; then forbid=$2; shift 2; fi
+[ "$1" = "--" ] && shift
+out=$(timeout 60 "$@" 2>&1 < /dev/null)
+rc=$?
+printf '%s\n' "$out" | head -c 4000
+echo "[exit code $rc, expected $code]"
+[ "$rc" = "$code" ] || { echo "FAIL: exit code"; exit 1; }
+printf '%s' "$out" | grep -Eq -- "$match" || { echo "FAIL: output does not match /$match/"; exit 1; }
+if [ -n "$forbid" ] && printf '%s' "$out" | grep -Eq -- "$forbid"; then echo "FAIL: output matches /$forbid/"; exit 1; fi
+exit 0
