@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Toolchain file for bare-metal Cortex-M with Debian's gcc-arm-none-eabi and newlib-nano.
 # Select the core with -DATTRACTOR_CPU=m4f|m7|m3 (the presets do).
 set(CMAKE_SYSTEM_NAME Generic)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # cmake -DNM=arm-none-eabi-nm -DFILE=x.elf -P check_no_heap.cmake
 # Fails if FILE defines or references an allocator or exception-allocation symbol.
 execute_process(COMMAND ${NM} -C ${FILE} OUTPUT_VARIABLE _syms RESULT_VARIABLE _rc)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Firmware build support: board discovery and the two functions apps and on-target tests use.
 #
 #   attractor_add_firmware(NAME <name> SOURCES <src...> [LIBRARIES <lib...>] [BOARDS <b...>]

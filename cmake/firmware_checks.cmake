@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Checks over every firmware image of this build (included after all of them are declared):
 #  - noheap.<elf>: the ELF has no allocator or exception-allocation symbol;
 #  - noheap.checker_detects_new: the checker itself fails on an object that calls new;

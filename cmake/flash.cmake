@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Flash targets for boards that exist as real hardware (include AFTER apps/ and the target
 # tests, like firmware_checks, since it walks the ATTRACTOR_FIRMWARE_TARGETS property).
 #

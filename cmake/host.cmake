@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Host build: warnings as errors; sanitizers with -DATTRACTOR_SANITIZE=ON.
 # compile_commands.json for clangd and clang-tidy (.clangd points at build/host).
 set(CMAKE_EXPORT_COMPILE_COMMANDS ON)

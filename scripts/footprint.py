@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 """Flash, RAM and worst-case stack of firmware images.
 
 Flash/RAM come from `arm-none-eabi-size -A`. The stack bound comes from GCC's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Deterministic cost benchmark image: instruction counts per integrator step (float and
 // double, each system, each scheme, with and without the feedback term) and per control tick
 // of the runtime, printed through the board console. Run it in QEMU with

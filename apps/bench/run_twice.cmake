@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Run the benchmark image twice (CMD: the QEMU command, '|'-separated) and require identical
 # output and exit code 0. The output (semihosting, on QEMU's stderr) is echoed once.
 string(REPLACE "|" ";" _cmd "${CMD}")

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // apps/skate-rotor: the pendulum skate kept upright by its internal rotor (paper 003 §6–7,
 // law (56) as corrected in lib/include/attractor/control/skate_rotor_law.hpp), in float, at
 // 1 kHz in the board's tick. Software-in-the-loop: the plant runs on the target too.

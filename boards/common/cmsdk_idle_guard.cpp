@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The idle guard (attractor/board/idle_guard.hpp) of the Arm MPS2 images: CMSDK APB TIMER1,
 // clocked by the same 25 MHz PCLK as the SysTick tick, its interrupt never enabled (neither
 // CTRL.IRQEN nor NVIC IRQ 9). On real MPS2 hardware it is a free-running timer nobody reads.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Console and exit through semihosting: the default for boards run under QEMU.
 #include "attractor/board/board.hpp"
 #include "attractor/board/semihosting.hpp"

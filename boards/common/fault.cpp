@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Fault containment: MPU stack guard, fault enables, and the fault handlers (board/fault.hpp).
 // Registers: ARMv7-M ARM B3.2 (SCB: CCR B3.2.8, SHCSR B3.2.13, CFSR B3.2.15, HFSR B3.2.16,
 // MMFAR B3.2.17, BFAR B3.2.18) and B3.5 (PMSAv7 MPU: TYPE, CTRL, RNR, RBAR, RASR).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // I/O of the Arm MPS2 FPGA images (AN385/AN386/AN500) as QEMU models them: CMSDK APB UART0
 // (capability uart), the FPGA I/O block's LED (led) and COUNTER (the reference clock), and
 // the 25 MHz clock (core_clock). No PWM timers: no actuators capability.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Cortex-M startup shared by every board: vector table, reset handler (FPU on before any FP
 // instruction, .data/.bss init, stack painting, fault protection, static constructors).
 #include <cstdint>

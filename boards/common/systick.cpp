@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SysTick driver (ARMv7-M ARM B3.3) and the PendSV control interrupt, shared by the boards.
 // Tick mode: the SysTick interrupt (priority 0, highest) is the runtime's sampling interrupt;
 // PendSV (priority 0xFF, lowest) runs the control step — the sample/control split of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // board:: tick and cost clock for boards whose tick is the SysTick (the mps2 images): tick
 // from boards/common/systick.cpp; cost clock DWT CYCCNT when the core has one that counts
 // (real silicon), otherwise the SysTick's own 32-bit extended count (QEMU: CYCCNT reads 0).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // CMSDK APB watchdog of the mps2 images (Arm Cortex-M System Design Kit TRM, DDI 0479C,
 // 4.11; QEMU hw/watchdog/cmsdk-apb-watchdog.c): a 32-bit down-counter at WDOGCLK (the 25 MHz
 // system clock). At zero it raises WDOGINT (INTEN; QEMU connects it to NMI) and reloads; if the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // STM32F405 independent watchdog (RM0090 §19: IWDG at 0x40003000, clocked by the ~32 kHz LSI).
 // Key register: 0x5555 unlocks PR/RLR, 0xCCCC starts, 0xAAAA reloads. It resets the core on
 // expiry and cannot be stopped. QEMU 7.2's netduinoplus2 does not model it (the writes are

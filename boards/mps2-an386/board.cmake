@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Arm MPS2 FPGA image AN386, Cortex-M4F (QEMU mps2-an386)
 # Memory map from QEMU 7.2 'info mtree -f' (docs/boards.md, "QEMU facts") and the Arm
 # application note: 4 MiB SSRAM1 at 0x0 (code), 4 MiB SSRAM2/3 at 0x20000000 (data).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # STM32F405RG (Cortex-M4F, 168 MHz), run in QEMU as 'netduinoplus2' and flashed to real
 # STM32F405/F407 boards. RM0090 §2.3 (memory map): flash at 0x08000000 (1 MiB, aliased at 0
 # when booting from flash), SRAM1+SRAM2 at 0x20000000 (112 + 16 KiB).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // STM32F405RG (Cortex-M4F, 168 MHz), run in QEMU as 'netduinoplus2' and flashed to real
 // STM32F405/F407 boards (docs/boards.md). Register-level: RCC/PLL, GPIO, USART1, TIM2 tick,
 // TIM3 PWM, DWT cycle counter; registers in stm32f405.hpp (RM0090 sections cited there).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // STM32F405/407 peripheral registers used by this board, written for the project from
 // ST RM0090 "STM32F405/415, STM32F407/417, STM32F427/437 and STM32F429/439 reference manual"
 // (Rev 19). Base addresses: RM0090 §2.3 Table 1 (memory map); offsets: the register

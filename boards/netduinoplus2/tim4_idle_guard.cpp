@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The idle guard (attractor/board/idle_guard.hpp) of QEMU's netduinoplus2, started by board.cpp
 // only under the emulator (on silicon WFI sleeps until the TIM2 tick): TIM4 counting QEMU's
 // fixed 1 GHz timer clock, update interrupt enabled in the timer (QEMU's STM32 timer model

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Downstream use: a user's own system with a feedback integrator (exit code 0 = worked).
 #include <attractor/integrate/feedback.hpp>
 #include <cmath>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // On-target test of the board API's optional capabilities (board.hpp), built three times by
 // host-tests/target/CMakeLists.txt:
 //   board_api        no REQUIRES: Board has the required members and none of the optional ones

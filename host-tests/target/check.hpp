@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Minimal check harness for on-target test images: each check prints one line through the
 // board console; main() returns finish(), which the startup code turns into the semihosting
 // exit code (0 = all passed), so CTest sees failures without parsing output.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Deliberately allocates: proves the no-heap checks can fail (never part of a real image).
 #include <cstdlib>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Links the heap canary into an image: the link must fail because no _sbrk is provided.
 int* heap_canary_allocate();
 void* heap_canary_malloc();

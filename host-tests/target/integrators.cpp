@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // On-target self-test of the fixed-step schemes (Euler, Heun, RK4), float and double.
 //  1. One step of x' = lambda x must equal the scheme's stability polynomial R(h lambda)
 //     (1+z, 1+z+z^2/2, 1+z+z^2/2+z^3/6+z^4/24): any wrong tableau coefficient breaks it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // On-target fault containment (boards/common/fault.cpp, docs/runtime.md "Faults"): the
 // runtime drives a control law that provokes one CPU fault at its 10th step; the image must
 //   1. write the safe (zero) command first, from the fault handler through the safe-output

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // On-target test of the deterministic runtime (lib/include/attractor/rt/tick.hpp) on the
 // board's real tick interrupt, in QEMU with -icount shift=0 (virtual time = instructions):
 //  1. ticks are counted, one control step per tick, spaced one period apart in virtual time

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // On-target: the spherical-pendulum feedback integrator in float (paper 002 §2.3 set-up:
 // m = g = l = 1, q0 = (0,1,0), p0 = (1,0,1), gains 50, h = 1e-3), 10^5 steps (t in [0, 100]).
 //

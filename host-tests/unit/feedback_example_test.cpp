@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The user-facing example of docs/feedback-integrators.md, compiled and run so it cannot rot:
 // the code between the EXAMPLE markers below must appear verbatim in the document (checked by
 // DocumentShowsThisExactCode), stays under 40 lines of code, and does what the text claims.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Fixed-step schemes and the feedback wrapper, float and double, with allocation forbidden.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The guard that the other suites rely on must itself catch allocations.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Feedback integrators for the pendulum skate (paper 003 model, paper 000 §2.4 recipe): drift
 // with and without the feedback term, float and double (split from pendulum_skate_test.cpp so
 // the two heavy translation units build in parallel).

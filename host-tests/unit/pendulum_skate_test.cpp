@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Pendulum skate model (paper 003 §2.1, Example 8, §5): reduced (35)/(38) vs full (21),
 // invariants (30), (36), (37 corrected), constraints, feedback integrator, reconstruction,
 // equilibria and stability (Props. 11, 12, Appendix A.1). Parameter sets and initial conditions

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Planar pendulum (paper 002 §2.4): field and invariants verified independently, and the Fig. 6
 // claims guarded: feedback-RK4 converges at order 4, feedback-Euler at order 1, and at equal
 // force-evaluation budget feedback-RK4 is at least as accurate as RATTLE (above a crossover

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // RATTLE baseline (Hairer–Lubich–Wanner p. 246; paper 002 §2.3-2.4): stays on T*S^2 to
 // rounding, is symmetric, second order, energy-bounded over t in [0, 100], and refuses a step
 // whose position constraint has no solution.

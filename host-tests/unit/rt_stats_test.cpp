@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // rt::CostStats: constant-time min/max/mean/histogram of per-tick costs.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // rt::Tick and rt::run with a fake board: tick accounting, overrun detection, supervisor trips
 // and the safe state, cost statistics with a wrapping cost clock. Float and double.
 #include <gtest/gtest.h>

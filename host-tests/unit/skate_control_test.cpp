@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Controlled Lagrangian for the pendulum skate with a rotor (paper 003 §6–7): generic matching
 // (52)/law (53) with v̇ eliminated against the closed form (56, corrected), specific plant against
 // the generic Hamel form (44), stability range (58) enforced, closed-loop behaviour inside and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The skate-rotor loop of apps/skate-rotor (SIL plant source + SkateRotorController, composed by
 // rt::Loop) run on the host through the same rt::Tick engine the boards drive, with a fake cost
 // clock: closed-loop behaviour across parameters, and the defined response to bad input (NaN

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Spherical pendulum (paper 002 §2.3): the Dirac-extended field, its invariants and their
 // Jacobian verified independently, and the §2.3 experiment's claims guarded with measured
 // numbers (full table: attractor-paper holonomic).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Controlled Lagrangian for the spherical robot (paper 003 Prop. 13, (52)–(53), Remark 14): the
 // generic matching code against the closed form u_a = (J_a²/σ_a)Ω̇_a, the stability range
 // −J_a²/I_P,a < σ_a < 0 enforced at configuration, the closed-loop invariants Ẽ, π̃, |Γ|², 𝒥̃ and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The reference experiment of the spherical-robot specification (§3: U1, U2, C1–C5), reproduced
 // in double with RK4 at h = 1e-3 (the specification's reference is DOP853 at rtol 1e-10; every
 // number below was also measured at h = 1e-4 and agrees to the digits asserted), plus the main

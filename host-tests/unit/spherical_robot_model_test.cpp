@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Spherical robot model (paper 004 (0.29)–(0.30); paper 003 (17), (43)–(44)): the explicit
 // equations against two independent formulations (multipliers eliminated numerically; the generic
 // Hamel plant), the open-loop invariants and their Jacobians, the feedback integrator, the

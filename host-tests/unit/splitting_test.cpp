@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Lie–Trotter and Strang baselines (paper 002 §2.3; Hairer–Lubich–Wanner pp. 253-254): the
 // sub-flows are the exact flows of the Dirac-extended H1 and H2 fields, the methods have
 // orders 1 and 2, keep f1, f2, J to rounding, and show the §2.3 energy behaviour.

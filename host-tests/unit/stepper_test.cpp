@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // One stepper call shape (integrate/stepper.hpp): explicit tableaux with and without feedback,
 // RATTLE and the two splittings all step the spherical pendulum through step(stepper, x, h) ->
 // Error, in float and double; a failed step is reported and leaves x unchanged. The System

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The allocation-free formatter used for on-target reports.
 #include <gtest/gtest.h>
 

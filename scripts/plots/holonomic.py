@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 """Figures 1-6 of paper 002 (Chang, Perlmutter, Vankerschaver) from the CSV written by
 `attractor-paper holonomic --out DIR`.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 """Figures 4-5 of paper 003 (Garcia & Ohsawa) from the CSV written by
 `attractor-paper skate --out DIR`.
 

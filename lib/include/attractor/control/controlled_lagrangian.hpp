@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Controlled Lagrangians for nonholonomic Euler–Poincaré systems with advected parameters and s
 // internal rotors (paper 003 §6: (43)–(53), Prop. 13, Remark 14). Generic, fixed-size,
 // allocation-free; every call costs the same.

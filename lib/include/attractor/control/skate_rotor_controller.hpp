@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The pendulum-skate rotor controller as a component: Γ̂ estimator + rotor law, configured and
 // validated once, one update() per tick, reset(), a status for monitoring. It knows nothing of
 // where its measurements come from (SIL plant on the target, HIL link, drivers); rt/loop.hpp

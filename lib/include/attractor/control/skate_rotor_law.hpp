@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Rotor stabilization of the pendulum skate's sliding equilibrium: closed-form controlled-
 // Lagrangian law (paper 003 Example 15, eq. (56)) and its stability range (Prop. 16, eq. (58)).
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Rotor stabilization of the spherical robot's upright rest state (Ω = 0, Γ = E3, θ̇ = 0) by the
 // controlled-Lagrangian law: paper 003 Prop. 13 (matching (52)), law (53) with Ω̇ eliminated as in
 // Remark 14, applied to systems/spherical_robot.hpp; the stability range is the analogue of

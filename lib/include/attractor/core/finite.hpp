@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Finiteness checks that survive -ffast-math-like flags and work for any Eigen expression.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Errors are values: a Result<T> holds either a T or an Error code. No exceptions, no heap.
 #pragma once
 

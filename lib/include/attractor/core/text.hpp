@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Allocation-free text formatting for reports on the target (newlib-nano's printf family
 // calls malloc, even for "%d"). Writes into a fixed buffer and truncates, never overflows.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Fixed-size linear-algebra vocabulary of the library. Everything is a fixed-size Eigen
 // type, so nothing here can allocate; the scalar is always a template parameter.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The advected vertical Γ (paper 003 eq. (21), third line: Γ̇ = Γ × Ω) as a feedback-integrator
 // system for attitude estimation (paper 000 §2.4): Ω is a measured body rate held over the step.
 //

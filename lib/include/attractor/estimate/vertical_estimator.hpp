@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Estimator of the body-frame vertical Γ (a unit vector with Γ1 = 0 for the skate) from a gyro
 // and a measured vertical (accelerometer direction): one RK4 step per update of the feedback
 // integrator on AdvectedGamma (estimate/advected_vertical.hpp; paper 000 §2.4, paper 003 (21)),

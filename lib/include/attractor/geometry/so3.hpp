@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SO(3) helpers: hat/vee (the isomorphism R^3 <-> so(3)), Rodrigues exponential.
 #pragma once
 

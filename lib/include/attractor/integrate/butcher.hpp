@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Fixed-step explicit Runge–Kutta schemes as Butcher tableaux.
 //
 // One generic stepper serves every explicit scheme: Euler, Heun, RK4 are constant tableaux,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The feedback integrator (Chang & Perlmutter; paper 000 §2, eqs. (1)-(6) and Remark 2.12;
 // paper 002 §2.2 eq. (6)):
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // RATTLE for a particle on the sphere |q| = l under a potential U(q): the symplectic,
 // second-order constrained integrator used as the baseline in paper 002 §2.3-2.4
 // (Hairer, Lubich, Wanner, Geometric Numerical Integration, 2nd ed., Sect. VII.1.4, p. 246):

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Lie–Trotter and Strang splitting on T*S^{D-1} with exact sub-flows (paper 002 §2.3; Hairer,
 // Lubich, Wanner, Geometric Numerical Integration, 2nd ed., pp. 253-254, and Sect. II.5):
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // One stepper concept (in the spirit of Boost.Odeint's): every integrator steps a state x by h
 // through the same call shape, and says whether it could:
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The System contract every feedback integrator (integrate/feedback.hpp) and every explicit
 // stepper relies on, checked at compile time with readable messages:
 //

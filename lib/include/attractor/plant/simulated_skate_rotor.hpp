@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Software-in-the-loop sensor source: the rotor skate (44) simulated on the target itself.
 // sample() advances the plant one tick under the torque held since the last actuate() (zero-order
 // hold) by one RK4 step of its feedback integrator (SkateRotorPlant keeps Γ2²+Γ3² = 1 in float)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The runtime's one synchronisation primitive: a short critical section that masks the
 // sampling interrupt while the supervisor's shared state is changed (docs/runtime.md,
 // "Concurrency rule").

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A sensor source and a controller composed into the runtime's App (rt/tick.hpp), so that an
 // app's main() only wires: board + source + controller (+ an optional monitor) + rt::run.
 //

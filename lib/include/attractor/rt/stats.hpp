@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Per-tick cost statistics for the deterministic tick: min / max / mean and a fixed-bin
 // histogram, updated in constant time from inside an interrupt (no division, no loop over
 // the data, no allocation).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The tick's supervisor: decides, from per-tick verdicts, whether the controller may drive the
 // actuators, and latches the first reason it stopped.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The deterministic control tick, generic over a board and an application.
 //
 // ============================== The App interface ==============================

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The pendulum in R^D (paper 002, Chang–Perlmutter–Vankerschaver): a bob of mass m on a rod of
 // length l, gravity g along −e_D. What the spherical (D = 3, §2.3) and the planar (D = 2, §2.4)
 // pendulum share: parameters, state layout x = (q, p), the Hamiltonian, the Dirac-extended field

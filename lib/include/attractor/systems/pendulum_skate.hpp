@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Pendulum skate (Gzenda & Putkaradze; paper 003 = Garcia & Ohsawa, §2.1, Example 8, §5).
 //
 // API summary (all allocation-free, float or double, fixed cost per call):

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Pendulum skate analysis (paper 003 §5.3–5.4, Appendix A.1): the sliding (40) and spinning (41)
 // equilibria, the analytic Jacobian Df of (38), the fall rate of Prop. 12, the spinning verdict
 // of Prop. 11 / (42) and the energy–Casimir numbers. Misprints: see systems/pendulum_skate.hpp.

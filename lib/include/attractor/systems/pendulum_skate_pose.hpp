@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Reconstruction of the pendulum skate's attitude R and blade position x from its body rates
 // (paper 003 §2.1: s⁻¹ṡ = (Ω^, Y), so Ṙ = R Ω^, ẋ = R Y; Γ = Rᵀe3), for plotting the path.
 #pragma once

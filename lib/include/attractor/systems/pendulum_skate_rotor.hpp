@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Pendulum skate with an internal rotor about E1 at the centre of mass (paper 003 Fig. 3,
 // Example 15, eqs. (44)–(45), (54)–(55)).
 //

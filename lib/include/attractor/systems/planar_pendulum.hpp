@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The planar (simple) pendulum as a feedback-integrator system (paper 002 §2.4): the pendulum
 // of pendulum.hpp in R² (its Dirac-extended field, f1 = |q|², f2 = q·p, H = |p|²/2m + m g y). No
 // other first integral (M = 3). State layout x = (x, y, px, py); invariants F = (f1, f2, H).

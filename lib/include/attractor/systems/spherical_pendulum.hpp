@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The spherical pendulum as a feedback-integrator system (paper 002, Chang–Perlmutter–
 // Vankerschaver, "Feedback integrators for mechanical systems with holonomic constraints", §2.3):
 // the pendulum of pendulum.hpp in R³ (its field, f1 = |q|², f2 = q·p, H), plus the vertical

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Spherical robot: a top-heavy ball of radius a rolling without slipping on a horizontal plane,
 // driven by two internal rotors with spin axes E1, E2 mounted at the centre of mass (paper 004,
 // "A Spherical Robot: Controlled Chaplygin's Sphere and Chaplygin's Top", eqs. (0.29)–(0.30),

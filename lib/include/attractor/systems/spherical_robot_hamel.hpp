@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The spherical robot as a HamelRotorModel (control/controlled_lagrangian.hpp): the data the
 // generic matching (paper 003 Prop. 13, (52)–(53), Remark 14) and the generic plant (44) need.
 // n = 6 (ξ = (Ω, Y) ∈ se(3)), r = 3 rolling constraints, s = 2 rotors, k = 3 (Γ).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The spherical robot as the nonholonomic Euler–Poincaré equations with advected parameter and
 // Lagrange multipliers (paper 003 eq. (17)), the multipliers eliminated numerically. An
 // independent formulation of systems/spherical_robot.hpp, used by the tests to cross-check the

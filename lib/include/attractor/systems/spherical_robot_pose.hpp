@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Reconstruction of the spherical robot's attitude R and the position of its centre on the plane
 // from the body rate Ω (for plots of the path and for drift checks):
 //   Ṙ = R Ω^,   ẋ_C = a (RΩ) × e3, i.e. ẋ = a ω_s2, ẏ = −a ω_s1 with ω_s = RΩ (rolling without

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The board interface. A board is data (boards/<name>/board.cmake: cores, memory map, QEMU
 // machine, capabilities) plus the functions below (boards/<name>/*.cpp and boards/common).
 //

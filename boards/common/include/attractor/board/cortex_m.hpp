@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Cortex-M core peripherals used by the runtime, written for this project from the
 // Arm v7-M Architecture Reference Manual (DDI 0403E, "ARMv7-M ARM") and the Cortex-M4 TRM
 // (DDI 0439B). Section numbers are cited next to each address. ARMv6-M (M0) has the same

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Fault containment (boards/common/fault.cpp, docs/runtime.md "Faults"):
 //   - an MPU no-access guard region below the main stack (every board here has a PMSAv7 MPU,
 //     QEMU 7.2 enforces it), so a stack overflow faults instead of writing below RAM;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The idle guard: lets a board idle with WFI under QEMU's -icount without bending time.
 //
 // With -icount shift=0,sleep=off, QEMU 7.2 jumps virtual time to the next timer deadline when

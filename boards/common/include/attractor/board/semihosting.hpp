@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ARM semihosting (Arm "Semihosting for AArch32 and AArch64", v2): console output and exit
 // codes under QEMU (-semihosting-config enable=on) or a debugger. Never used in the tick.
 #pragma once

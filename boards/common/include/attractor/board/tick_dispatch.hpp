@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Shared plumbing of the runtime's two interrupts, used by every tick driver (SysTick,
 // STM32 TIM2): the timer interrupt calls sample(ctx) and, when it returns true, pends PendSV;
 // PendSV (lowest priority, boards/common/systick.cpp) calls control(ctx).

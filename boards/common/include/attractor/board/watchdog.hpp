@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Hardware watchdog (docs/runtime.md "Watchdog"). rt::run starts it when Config::watchdog_ms
 // is non-zero and feeds it after every completed control step, so a hung step (or a runaway
 // loop at control priority or above) is caught by hardware:
