@@ -44,11 +44,26 @@ add_custom_target(footprint
   DEPENDS ${_fw} VERBATIM USES_TERMINAL)
 
 # A crash must fail fast instead of hanging CTest: a hard-float image on the FPU-less M3
-# takes a NOCP UsageFault at its first FP instruction; the fault handler reports and exits 3
-# (UsageFault since boards/common/fault.cpp enables it; HardFault before).
+# would take a NOCP fault at its first FP instruction; since boards/common/identity.cpp the
+# image stops before that, at start-up, naming the board it was built for and the CPUID it
+# found (the NOCP path itself: target.<board>.rt_fault_nocp).
 if(ATTRACTOR_CPU STREQUAL "m4f" AND TARGET integrators.mps2-an386)
   attractor_qemu_command(_cmd mps2-an386 $<TARGET_FILE:integrators.mps2-an386> MACHINE mps2-an385)
   add_test(NAME target.fault_handler_reports_nocp COMMAND ${_cmd})
   set_tests_properties(target.fault_handler_reports_nocp PROPERTIES TIMEOUT 30
-                       PASS_REGULAR_EXPRESSION "FAULT (HardFault|UsageFault) CFSR=0x00080000" LABELS "target")
+                       PASS_REGULAR_EXPRESSION "BOARD MISMATCH: image built for mps2-an386 [^\n]*running on CPUID 0x410fc231" LABELS "target")
+endif()
+
+# An image on another board's model stops at start-up with "BOARD MISMATCH" instead of running
+# with wrong peripherals and wrong costs (boards/common/identity.cpp): same core (M4), other
+# board family, both ways.
+if(ATTRACTOR_CPU STREQUAL "m4f" AND TARGET integrators.mps2-an386 AND TARGET integrators.netduinoplus2)
+  attractor_qemu_command(_cmd netduinoplus2 $<TARGET_FILE:integrators.netduinoplus2> MACHINE mps2-an386)
+  add_test(NAME target.identity_stm32_image_on_mps2 COMMAND ${_cmd})
+  set_tests_properties(target.identity_stm32_image_on_mps2 PROPERTIES TIMEOUT 30
+                       PASS_REGULAR_EXPRESSION "BOARD MISMATCH: image built for netduinoplus2 [^\n]*mps2 SCC ID 0x41043860" LABELS "target")
+  attractor_qemu_command(_cmd mps2-an386 $<TARGET_FILE:integrators.mps2-an386> MACHINE netduinoplus2)
+  add_test(NAME target.identity_mps2_image_on_stm32 COMMAND ${_cmd})
+  set_tests_properties(target.identity_mps2_image_on_stm32 PROPERTIES TIMEOUT 30
+                       PASS_REGULAR_EXPRESSION "BOARD MISMATCH" LABELS "target")
 endif()

@@ -8,6 +8,7 @@
 
 #include "attractor/board/board.hpp"
 #include "attractor/board/cortex_m.hpp"
+#include "attractor/board/identity.hpp"
 #include "attractor/core/text.hpp"
 
 // Linker-script symbols (cmake/cortex-m.ld.in): the guard sits right below _stack_bottom.
@@ -109,8 +110,12 @@ extern "C" [[noreturn]] void fault_report(const std::uint32_t* frame, std::uint3
     t.hex(mmfar);
   }
   if (cfsr & CFSR_BFARVALID) {
+    const std::uint32_t bfar = cm::reg(BFAR);
     t << " BFAR=";
-    t.hex(cm::reg(BFAR));
+    t.hex(bfar);
+    if (bfar == attractor::board::identity_probe_address()) {
+      t << " BOARD MISMATCH: no board ID register here, not an " ATTRACTOR_BOARD_NAME;
+    }
   }
   if (frame_ok) {
     t << " PC=";

@@ -5,6 +5,7 @@
 
 #include "attractor/board/board.hpp"
 #include "attractor/board/fault.hpp"
+#include "attractor/board/identity.hpp"
 #include "attractor/board/semihosting.hpp"
 #include "attractor/core/text.hpp"
 
@@ -34,6 +35,8 @@ extern "C" [[noreturn]] void reset_c() {
 
   // MPU stack guard and fault enables before any application code (board/fault.hpp).
   attractor::board::fault_protection_start();
+  // Stop with a clear message on a machine this image was not built for (board/identity.hpp).
+  attractor::board::check_board_identity();
 
   for (auto f = __preinit_array_start; f < __preinit_array_end; ++f) (*f)();
   for (auto f = __init_array_start; f < __init_array_end; ++f) (*f)();

@@ -1,0 +1,106 @@
+// Board identity check (board/identity.hpp). Values read from QEMU 7.2 ('xp' in the monitor)
+// and the reference manuals:
+//   CPUID (ARMv7-M ARM B3.2.3), part number bits [15:4]: 0xC23 Cortex-M3, 0xC24 M4, 0xC27 M7.
+//   mps2 SCC ID register at 0x4002FFFC (Arm AN385/AN386/AN500 application notes; QEMU
+//   hw/misc/mps2-scc.c): 0x41043850 AN385, 0x41043860 AN386, 0x41045000 AN500.
+//   STM32F405/407 DBGMCU IDCODE (RM0090 §38.6.1) DEV_ID [11:0] = 0x413 on silicon; QEMU's
+//   netduinoplus2 does not model DBGMCU and reads 0 there. An mps2 model reads 0 there too, so
+//   a 0 is accepted only when the mps2 SCC ID register does not answer with an mps2 ID (on
+//   silicon IDCODE is never 0 and that reserved address is never read).
+// On a machine of another family the SCC read may bus-fault: the fault report then names the
+// probe address (boards/common/fault.cpp) — still a clear stop, not a silent wrong run.
+#include "attractor/board/identity.hpp"
+
+#include <cstdint>
+
+#include "attractor/board/board.hpp"
+#include "attractor/board/cortex_m.hpp"
+#include "attractor/core/text.hpp"
+
+#ifndef ATTRACTOR_BOARD_NAME
+#error "ATTRACTOR_BOARD_NAME comes from boards/CMakeLists.txt"
+#endif
+
+namespace attractor::board {
+namespace {
+
+namespace cm = attractor::cortex_m;
+
+constexpr bool same(const char* a, const char* b) {
+  while (*a != '\0' && *a == *b) {
+    ++a;
+    ++b;
+  }
+  return *a == *b;
+}
+
+constexpr std::uint32_t kCpuid = 0xE000ED00u;
+constexpr std::uint32_t kSccId = 0x4002FFFCu;
+constexpr std::uint32_t kDbgmcuIdcode = 0xE0042000u;
+
+struct Expected {
+  std::uint32_t part;      // CPUID [15:4]
+  bool stm32;              // board ID is DBGMCU IDCODE (else mps2 SCC ID)
+  std::uint32_t board_id;  // exact SCC ID, or DEV_ID for STM32
+};
+
+constexpr Expected expected() {
+  return same(ATTRACTOR_BOARD_NAME, "mps2-an385")   ? Expected{0xC23u, false, 0x41043850u}
+         : same(ATTRACTOR_BOARD_NAME, "mps2-an386") ? Expected{0xC24u, false, 0x41043860u}
+         : same(ATTRACTOR_BOARD_NAME, "mps2-an500") ? Expected{0xC27u, false, 0x41045000u}
+         : same(ATTRACTOR_BOARD_NAME, "netduinoplus2") ? Expected{0xC24u, true, 0x413u}
+                                                        : Expected{0u, false, 0u};
+}
+constexpr Expected kExpected = expected();
+static_assert(kExpected.part != 0u, "board/identity: add this board's CPUID part and board ID");
+
+}  // namespace
+
+std::uintptr_t identity_probe_address() { return kExpected.stm32 ? kDbgmcuIdcode : kSccId; }
+
+Identity read_identity() {
+  Identity id{};
+  id.cpuid = cm::reg(kCpuid);
+  // Read the board register only when the core matches: a wrong core is already a mismatch.
+  if (((id.cpuid >> 4) & 0xFFFu) == kExpected.part) {
+    id.board_id = cm::reg(static_cast<std::uint32_t>(identity_probe_address()));
+    // STM32 in an emulator (IDCODE 0): tell it apart from an mps2 model by the SCC ID.
+    if (kExpected.stm32 && id.board_id == 0u) id.mps2_scc_id = cm::reg(kSccId);
+  }
+  return id;
+}
+
+bool identity_matches(const Identity& found) {
+  if (((found.cpuid >> 4) & 0xFFFu) != kExpected.part) return false;
+  if (kExpected.stm32) {
+    const std::uint32_t dev = found.board_id & 0xFFFu;
+    if (dev == kExpected.board_id) return true;
+    // 0: QEMU's netduinoplus2 (no DBGMCU model), unless an mps2 SCC answers (an mps2 model).
+    return found.board_id == 0u && (found.mps2_scc_id & 0xFFF00000u) != 0x41000000u;
+  }
+  return found.board_id == kExpected.board_id;
+}
+
+void check_board_identity() {
+  const Identity found = read_identity();
+  if (identity_matches(found)) return;
+  Text<240> t;
+  t << "BOARD MISMATCH: image built for " << ATTRACTOR_BOARD_NAME << " (CPUID part ";
+  t.hex(kExpected.part);
+  t << ", board ID ";
+  t.hex(kExpected.board_id);
+  t << "), running on CPUID ";
+  t.hex(found.cpuid);
+  t << " board ID ";
+  t.hex(found.board_id);
+  if (found.mps2_scc_id != 0u) {
+    t << " (mps2 SCC ID ";
+    t.hex(found.mps2_scc_id);
+    t << ")";
+  }
+  t << ": stopped\n";
+  write(t.c_str());
+  exit(3);
+}
+
+}  // namespace attractor::board
