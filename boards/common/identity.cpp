@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Board identity check (board/identity.hpp). Values read from QEMU 7.2 ('xp' in the monitor)
 // and the reference manuals:
 //   CPUID (ARMv7-M ARM B3.2.3), part number bits [15:4]: 0xC23 Cortex-M3, 0xC24 M4, 0xC27 M7.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Board identity (boards/common/identity.cpp): the reset handler checks, before main(), that
 // the image runs on the board it was built for, and stops with a clear message if not (an image
 // for one board runs on another board's QEMU model and would report costs several times wrong).
