@@ -100,13 +100,14 @@ Stats spherical_method(int method, const char* precision, std::FILE* series) {
           precision, name, [&](State& x) { rk4_step(fb, x, h); }, 16, series);
     case 2: {
       Rattle<Sys> r(sys, x0);
-      return run_spherical<S>(precision, name,
-                              [&](State& x) {
-                                // No solution of the constraint (h far too large): NaN in the
-                                // table rather than a silently frozen state.
-                                if (step(r, x, h) != Error::none) x.setConstant(S(NAN));
-                              },
-                              1, series);
+      return run_spherical<S>(
+          precision, name,
+          [&](State& x) {
+            // No solution of the constraint (h far too large): NaN in the
+            // table rather than a silently frozen state.
+            if (step(r, x, h) != Error::none) x.setConstant(S(NAN));
+          },
+          1, series);
     }
     case 3:
       return run_spherical<S>(

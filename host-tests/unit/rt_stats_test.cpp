@@ -103,6 +103,21 @@ TEST(CostStats, MedianOfSpreadSamplesIsTheMedian) {
   EXPECT_EQ(t.median_estimate(), 3u);
 }
 
+// Inside a bucket the estimate spreads the bucket's samples over their true extent — from the
+// smallest sample (not the bucket's low edge) to the largest (not its high edge) — and puts a
+// lone sample at the bucket's middle. Each case has the true median as its answer.
+TEST(CostStats, MedianInterpolatesOverTheSamplesExtent) {
+  CostStats<32> low(2);  // buckets of 4: [0,3], [4,7], [8,11], ...
+  for (std::uint32_t v : {2u, 3u, 3u}) low.add(v);
+  EXPECT_EQ(low.median_estimate(), 3u);  // spread over [2,3], not [0,3]
+  CostStats<32> high(2);
+  for (std::uint32_t v : {4u, 5u, 6u}) high.add(v);
+  EXPECT_EQ(high.median_estimate(), 5u);  // spread over [4,6], not [4,7]
+  CostStats<32> lone(2);
+  for (std::uint32_t v : {1u, 10u, 20u}) lone.add(v);
+  EXPECT_EQ(lone.median_estimate(), 10u);  // the only sample of [8,11], at its middle
+}
+
 // A median in the overflow bucket lies between the overflow samples, not at the histogram's
 // range edge (the old estimate said 7 here).
 TEST(CostStats, MedianInTheOverflowBucket) {

@@ -108,6 +108,10 @@ class CostStats {
   std::uint64_t sum_ = 0;
   std::uint64_t hist_[Bins] = {};
   std::uint32_t overflow_min_ = 0xFFFFFFFFu;
+  // 64-bit accumulators (a run-time test would need 2^32 samples): 32 bits wrap after 49.7
+  // days at 1 kHz.
+  static_assert(sizeof(count_) == 8 && sizeof(sum_) == 8 && sizeof(hist_[0]) == 8,
+                "CostStats counters must be 64-bit");
 };
 
 }  // namespace attractor::rt

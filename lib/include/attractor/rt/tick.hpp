@@ -303,7 +303,8 @@ class Tick {
     if (busy_) return Error::overrun;  // a step still running (or stuck): stay safe
     reset_app(detail::has_reset<App>{});  // the step is idle and, while safe, never calls the law
     overrun_streak_ = 0;
-    busy_ticks_ = 0;
+    // busy_ticks_ needs no reset: it is only read while busy_, and the first on_sample that
+    // finds the step idle zeroes it (the mutation check found a reset here changed nothing).
     supervisor_.rearm();
     return Error::none;
   }
@@ -381,7 +382,7 @@ class Tick {
   std::uint32_t t_start_ = 0;         // sampling ISR, while !busy_
   std::uint64_t steps_ = 0;           // control ISR only
   std::uint64_t missed_ = 0;          // sampling ISR only
-  std::uint32_t busy_ticks_ = 0;      // sampling ISR (reset by rearm with the ISR masked)
+  std::uint32_t busy_ticks_ = 0;      // sampling ISR only (zeroed when it finds the step idle)
   std::uint64_t overruns_ = 0;        // control ISR only
   std::uint32_t overrun_streak_ = 0;  // control ISR (reset by rearm, masked)
   std::uint32_t stale_streak_ = 0;    // control ISR (reset by rearm, masked)
