@@ -55,13 +55,10 @@ if(ATTRACTOR_CPU STREQUAL "m4f" AND TARGET integrators.mps2-an386)
 endif()
 
 # An image on another board's model stops at start-up with "BOARD MISMATCH" instead of running
-# with wrong peripherals and wrong costs (boards/common/identity.cpp): same core (M4), other
-# board family, both ways.
+# with wrong peripherals and wrong costs (boards/common/identity.cpp): an mps2-an386 image on
+# the STM32F405 model (same M4 core, other board). The reverse cannot start at all: an STM32
+# image's vector table sits at 0x08000000, unmapped on the mps2 models (QEMU: lockup at reset).
 if(ATTRACTOR_CPU STREQUAL "m4f" AND TARGET integrators.mps2-an386 AND TARGET integrators.netduinoplus2)
-  attractor_qemu_command(_cmd netduinoplus2 $<TARGET_FILE:integrators.netduinoplus2> MACHINE mps2-an386)
-  add_test(NAME target.identity_stm32_image_on_mps2 COMMAND ${_cmd})
-  set_tests_properties(target.identity_stm32_image_on_mps2 PROPERTIES TIMEOUT 30
-                       PASS_REGULAR_EXPRESSION "BOARD MISMATCH: image built for netduinoplus2 [^\n]*mps2 SCC ID 0x41043860" LABELS "target")
   attractor_qemu_command(_cmd mps2-an386 $<TARGET_FILE:integrators.mps2-an386> MACHINE netduinoplus2)
   add_test(NAME target.identity_mps2_image_on_stm32 COMMAND ${_cmd})
   set_tests_properties(target.identity_mps2_image_on_stm32 PROPERTIES TIMEOUT 30

@@ -6,8 +6,12 @@
 //   hw/misc/mps2-scc.c): 0x41043850 AN385, 0x41043860 AN386, 0x41045000 AN500.
 //   STM32F405/407 DBGMCU IDCODE (RM0090 §38.6.1) DEV_ID [11:0] = 0x413 on silicon; QEMU's
 //   netduinoplus2 does not model DBGMCU and reads 0 there. An mps2 model reads 0 there too, so
-//   a 0 is accepted only when the mps2 SCC ID register does not answer with an mps2 ID (on
-//   silicon IDCODE is never 0 and that reserved address is never read).
+//   a 0 is accepted only with the STM32F405's interrupt count: NVIC ICTR (0xE000E004,
+//   ARMv7-M ARM B3.4.3) INTLINESNUM = 2 (65..96 lines; the F405 has 82, QEMU's model 96),
+//   where QEMU's mps2-an386 has 1. ICTR is in the PPB, readable on every core; the mps2 SCC
+//   address is not (it bus-faults on the STM32 model), so an STM32 image never reads it.
+//   The other direction cannot be checked: an STM32 image's vector table is at 0x08000000,
+//   unmapped on an mps2 model, which locks up at reset before any code runs.
 // On a machine of another family the SCC read may bus-fault: the fault report then names the
 // probe address (boards/common/fault.cpp) — still a clear stop, not a silent wrong run.
 #include "attractor/board/identity.hpp"
@@ -38,6 +42,8 @@ constexpr bool same(const char* a, const char* b) {
 constexpr std::uint32_t kCpuid = 0xE000ED00u;
 constexpr std::uint32_t kSccId = 0x4002FFFCu;
 constexpr std::uint32_t kDbgmcuIdcode = 0xE0042000u;
+constexpr std::uint32_t kIctr = 0xE000E004u;
+constexpr std::uint32_t kStm32f405IntLines = 2u;  // ICTR INTLINESNUM
 
 struct Expected {
   std::uint32_t part;      // CPUID [15:4]
@@ -65,8 +71,7 @@ Identity read_identity() {
   // Read the board register only when the core matches: a wrong core is already a mismatch.
   if (((id.cpuid >> 4) & 0xFFFu) == kExpected.part) {
     id.board_id = cm::reg(static_cast<std::uint32_t>(identity_probe_address()));
-    // STM32 in an emulator (IDCODE 0): tell it apart from an mps2 model by the SCC ID.
-    if (kExpected.stm32 && id.board_id == 0u) id.mps2_scc_id = cm::reg(kSccId);
+    id.ictr = cm::reg(kIctr);
   }
   return id;
 }
@@ -76,8 +81,8 @@ bool identity_matches(const Identity& found) {
   if (kExpected.stm32) {
     const std::uint32_t dev = found.board_id & 0xFFFu;
     if (dev == kExpected.board_id) return true;
-    // 0: QEMU's netduinoplus2 (no DBGMCU model), unless an mps2 SCC answers (an mps2 model).
-    return found.board_id == 0u && (found.mps2_scc_id & 0xFFF00000u) != 0x41000000u;
+    // 0: QEMU's netduinoplus2 (no DBGMCU model), told from an mps2 model by its IRQ count.
+    return found.board_id == 0u && (found.ictr & 0xFu) == kStm32f405IntLines;
   }
   return found.board_id == kExpected.board_id;
 }
@@ -94,11 +99,8 @@ void check_board_identity() {
   t.hex(found.cpuid);
   t << " board ID ";
   t.hex(found.board_id);
-  if (found.mps2_scc_id != 0u) {
-    t << " (mps2 SCC ID ";
-    t.hex(found.mps2_scc_id);
-    t << ")";
-  }
+  t << " ICTR ";
+  t.hex(found.ictr);
   t << ": stopped\n";
   write(t.c_str());
   exit(3);

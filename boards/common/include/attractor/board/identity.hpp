@@ -12,7 +12,7 @@ namespace attractor::board {
 struct Identity {
   std::uint32_t cpuid;     // SCB CPUID (ARMv7-M ARM B3.2.3)
   std::uint32_t board_id;  // mps2: SCC ID (0x4002FFFC); STM32F405: DBGMCU IDCODE (0xE0042000)
-  std::uint32_t mps2_scc_id;  // STM32 image with IDCODE 0 only: the mps2 SCC ID read, else 0
+  std::uint32_t ictr;      // NVIC ICTR: number of interrupt lines (tells STM32 from mps2 models)
 };
 
 // Read the identity registers of the running machine (for this board's register layout).
