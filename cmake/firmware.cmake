@@ -145,7 +145,9 @@ function(attractor_add_target_test)
   foreach(_b IN LISTS TT_BOARDS)
     attractor_qemu_command(_cmd ${_b} $<TARGET_FILE:${TT_NAME}.${_b}>)
     add_test(NAME target.${_b}.${TT_NAME} COMMAND ${_cmd})
+    # A QEMU device warning means a peripheral was programmed wrongly (e.g. a zero reload).
     set_tests_properties(target.${_b}.${TT_NAME} PROPERTIES TIMEOUT ${TT_TIMEOUT}
-                         LABELS "target;${_b}")
+                         LABELS "target;${_b}"
+                         FAIL_REGULAR_EXPRESSION "Timer with (delta|period) zero")
   endforeach()
 endfunction()

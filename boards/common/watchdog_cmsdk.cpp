@@ -31,7 +31,11 @@ bool watchdog_start(std::uint32_t timeout_ms) {
   return true;
 }
 
-void watchdog_feed() { cm::reg(LOAD) = g_load; }
+// Not started (g_load 0): no write — a LOAD of 0 would be a zero-period reload (QEMU prints
+// "Timer with delta zero, disabling" every tick).
+void watchdog_feed() {
+  if (g_load != 0u) cm::reg(LOAD) = g_load;
+}
 
 void watchdog_stop() {
   cm::reg(LOCK) = UNLOCK_KEY;
