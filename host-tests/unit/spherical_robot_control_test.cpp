@@ -237,7 +237,8 @@ TEST(SphericalRobotControl, ClosedLoopInvariantJacobianMatchesFiniteDifferences)
 }
 
 TEST(SphericalRobotControl, ClosedLoopInvariantsAlongAccurateTrajectories) {
-  // RK4, h = 1e-3, 10 s: Ẽ, π̃, |Γ|² for every set and rotor start; 𝒥̃ when π̃ = 0 and Ĩ1 = Ĩ2.
+  // RK4, 10 s: Ẽ, π̃, |Γ|² for every set and rotor start; 𝒥̃ when π̃ = 0 and Ĩ1 = Ĩ2. h = 1e-2
+  // (ωh ≈ 0.025): Ẽ, |Γ|², 𝒥̃ drift ≤ 6.5e-10 (h = 1e-3: ≤ 1.1e-13), π̃ to rounding.
   for (const P& p : top_heavy_sets()) {
     for (int start = 0; start < 2; ++start) {  // 0: π̃ = 0, 1: rotors at rest (π̃ ≠ 0)
       const auto law = Law::make(p, 0.5 * std::max(spherical_robot_stability_range(p, 0).lower,
@@ -249,10 +250,10 @@ TEST(SphericalRobotControl, ClosedLoopInvariantsAlongAccurateTrajectories) {
       const Vec<double, 5> F0 = cl.invariants(x);
       Vec<double, 5> drift = Vec<double, 5>::Zero();
       double max_tilt = 0;
-      for (int k = 0; k < 10000; ++k) {
+      for (int k = 0; k < 1000; ++k) {
         {
           test::NoAllocGuard guard;
-          rk4_step(cl, x, 1e-3);
+          rk4_step(cl, x, 1e-2);
         }
         drift = drift.cwiseMax((cl.invariants(x) - F0).cwiseAbs());
         max_tilt = std::max(max_tilt, spherical_robot_tilt(x));
@@ -276,8 +277,9 @@ double max_tilt_run(const P& p, const Vec<double, 2>& sigma, double T, double ph
   const SphericalRobotClosedLoop<double> cl{SphericalRobot<double>{p}, *law};
   X x = c1_state(*law, phi0);
   double m = 0;
-  for (int k = 0; k < int(std::lround(T / 1e-3)); ++k) {
-    rk4_step(cl, x, 1e-3);
+  // h = 1e-2: the inside maxima agree with h = 1e-3 to 1e-4; outside runs pass 1.5 rad either way
+  for (int k = 0; k < int(std::lround(T / 1e-2)); ++k) {
+    rk4_step(cl, x, 1e-2);
     const double t = spherical_robot_tilt(x);
     if (!(t == t)) return 4;  // NaN: diverged
     m = std::max(m, t);
@@ -303,11 +305,11 @@ TEST(SphericalRobotControl, TorqueSaturation) {
   X x = c1_state(*law);
   double max_u = 0, max_tilt = 0;
   bool saturated = false;
-  for (int k = 0; k < 10000; ++k) {
+  for (int k = 0; k < 1000; ++k) {  // 10 s at h = 1e-2 (max tilt 0.1276 as at h = 1e-3)
     const Vec<double, 2> u = cl.torque(x);
     saturated = saturated || saturates(law->torque(x)[0], 0.3) || saturates(law->torque(x)[1], 0.3);
     max_u = std::max(max_u, u.cwiseAbs().maxCoeff());
-    rk4_step(cl, x, 1e-3);
+    rk4_step(cl, x, 1e-2);
     max_tilt = std::max(max_tilt, spherical_robot_tilt(x));
   }
   EXPECT_TRUE(saturated);

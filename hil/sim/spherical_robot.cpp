@@ -1,0 +1,354 @@
+// SPDX-License-Identifier: Apache-2.0
+// attractor-sim spherical-robot: the top-heavy spherical robot with two internal rotors (paper
+// 004 (0.29)–(0.30)), uncontrolled or held upright by the controlled-Lagrangian law (paper 003
+// law (53) with Remark 14; lib/include/attractor/control/spherical_robot_law.hpp), with every
+// parameter from the command line or a key=value config file. Host tool.
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "attractor/control/saturation.hpp"
+#include "attractor/control/spherical_robot_law.hpp"
+#include "attractor/integrate/butcher.hpp"
+#include "attractor/integrate/feedback.hpp"
+#include "attractor/systems/spherical_robot.hpp"
+#include "attractor/systems/spherical_robot_pose.hpp"
+#include "commands.hpp"
+#include "run_support.hpp"
+
+namespace {
+
+using namespace attractor;
+using cli::exact;
+using cli::Failure;
+
+cli::Spec robot_spec() {
+  cli::Spec s("spherical-robot", "usage: attractor-sim spherical-robot [options]",
+              "Spherical robot (paper 004 (0.29)-(0.30)): a top-heavy ball of radius a rolling without slipping,\n"
+              "two internal rotors about E1, E2. Without --sigma: uncontrolled. With --sigma: the controlled-\n"
+              "Lagrangian law u_a = (J_a^2/sigma_a) dOmega_a/dt (paper 003 (53), Remark 14); sigma_a outside\n"
+              "-J_a^2/I_P,a < sigma_a < 0, I_P,a = I_a - J_a + m (a+l)^2, is refused (exit 3) unless --unchecked.\n"
+              "Defaults: the reference robot and start of docs/spherical-robot.md (run C1 with --sigma -1.5e-4).");
+  s.group("physical parameters (SI)")
+      .number("a", "m", 0.20, cli::positive(), "ball radius")
+      .number("m", "kg", 4.0, cli::positive(), "total mass, rotors included")
+      .number("l", "m", 0.05, cli::any_finite(), "centre -> centre of mass along E3 (> 0 top-heavy; |l| < a)")
+      .number("g", "m/s^2", 9.81, cli::non_negative(), "gravity")
+      .number("I1", "kg m^2", 0.10, cli::positive(), "inertia about E1 at the CM, rotors locked")
+      .number("I2", "kg m^2", 0.10, cli::positive(), "inertia about E2 at the CM, rotors locked")
+      .number("I3", "kg m^2", 0.08, cli::positive(), "inertia about E3 at the CM, rotors locked")
+      .number("J1", "kg m^2", 0.01, cli::positive(), "rotor 1 axial inertia (about E1; J1 < I1)")
+      .number("J2", "kg m^2", 0.01, cli::positive(), "rotor 2 axial inertia (about E2; J2 < I2)");
+  s.group("control")
+      .number_mode("sigma", "", "none: uncontrolled", cli::any_finite(),
+                   "controlled-Lagrangian parameter sigma of rotor 1 (and 2); enables the law")
+      .number_mode("sigma2", "", "default --sigma", cli::any_finite(), "sigma of rotor 2 (with --sigma)")
+      .flag("unchecked", "allow sigma outside the stability range, or a --feedback step that check_step refuses")
+      .number_mode("umax", "N m", "default none", cli::positive(), "torque saturation |u_a| <= umax (with --sigma)")
+      .flag("zoh", "sample the law once per step (zero-order hold, like firmware); default: at every stage");
+  s.group("initial condition (default: the reference start, tilt 0.1 about E1)")
+      .number("phi0", "rad", 0.1, cli::between(-M_PI / 2, M_PI / 2, true),
+              "tilt about E1: Gamma = (0, sin phi0, cos phi0)")
+      .list("Omega", 3, "W1,W2,W3", "body angular velocity [rad/s] (default 0.1,0,0.1)")
+      .list("theta-dot", 2, "R1,R2",
+            "rotor rates relative to the shell [rad/s] (default: pi = 0, i.e. -W1,-W2, uncontrolled;\n"
+            "                          pi~ = 0, i.e. (J_a/sigma_a - 1) W_a, controlled)");
+  s.group("numerics")
+      .number("h", "s", 1e-3, cli::positive(), "step")
+      .number("T", "s", 10, cli::positive(), "duration")
+      .choice("scheme", {"euler", "heun", "rk4"}, "rk4", "Runge-Kutta scheme")
+      .choice("precision", {"float", "double"}, "double", "scalar type of the run")
+      .number_mode("feedback", "1/s", "none", cli::non_negative(),
+                   "feedback integrator: pull E, pi, |Gamma|^2 (and Jellett when pi = 0) back at this\n"
+                   "                          rate (uncontrolled only; 0 = off)")
+      .flag("stop-at-fall", "stop when Gamma3 <= 0")
+      .flag("force", "run more than 1e9 steps");
+  s.group("output")
+      .text("csv", "FILE",
+            "time series: t,Omega1,Omega2,Omega3,G1,G2,G3,theta_dot1,theta_dot2,u1,u2,tilt,x,y,dE")
+      .number("every", "", 1, cli::between(1, 1e15), "CSV every N steps (whole number)")
+      .flag("json", "summary as one JSON object instead of the one-line text");
+  s.notes(
+      "summary: fall time (first Gamma3 = 0, interpolated) or none, max tilt (arccos Gamma3), min Gamma3,\n"
+      "max |u_a|, max |theta_dot_a|, the centre's final (x, y) and largest distance from the start, and\n"
+      "max invariant drifts: uncontrolled E, pi1, pi2, |Gamma|^2, Jellett J (an invariant only when pi = 0\n"
+      "and I1 - J1 = I2 - J2); controlled the closed-loop E~, pi~1, pi~2, |Gamma|^2, J~ (E~ and pi~ are\n"
+      "invariants of the unsaturated continuous law; J~ when pi~ = 0 and the robot is axisymmetric).\n"
+      "A non-finite state, a drift of |Gamma|^2 (or of E, E~ where they are invariants) beyond 1 + |F(x0)|,\n"
+      "or a singular closed loop (det of A(Gamma) - J + K changes sign: sigma outside the range) stops the\n"
+      "run with exit 4.\n\n");
+  return s;
+}
+
+struct Inputs {
+  bool controlled = false;
+  SphericalRobotParams<double> p;
+  Vec<double, 2> sigma = Vec<double, 2>::Zero();
+  double umax = 0, phi0 = 0.1, h = 1e-3, rate = 0;
+  bool feedback = false;
+  Vec3<double> omega = Vec3<double>(0.1, 0, 0.1);
+  Vec<double, 2> theta_dot = Vec<double, 2>::Zero();
+  bool theta_dot_given = false;
+  int64_t steps = 0, every = 1;
+};
+
+struct Summary {
+  double fall_time = -1, max_tilt = 0, min_g3 = 1, max_u = 0, max_rotor = 0, max_excursion = 0, t_end = 0;
+  Vec<double, 2> position = Vec<double, 2>::Zero();
+  double drift[5] = {0, 0, 0, 0, 0};
+  const char* drift_names[5] = {"E", "pi1", "pi2", "G", "J"};
+  const char* stopped = nullptr;
+};
+
+template <class S>
+int run(const cli::Args& a, const Inputs& in) {
+  const bool controlled = in.controlled;
+  const double vals[] = {in.p.radius, in.p.m,    in.p.l,     in.p.g,     in.p.I1,    in.p.I2,   in.p.I3,
+                         in.p.J1,     in.p.J2,   in.sigma[0], in.sigma[1], in.umax,  in.h,      in.omega[0],
+                         in.omega[1], in.omega[2], in.theta_dot[0], in.theta_dot[1], in.rate};
+  for (double v : vals)
+    if (!(std::abs(v) <= double(std::numeric_limits<S>::max())))
+      throw Failure(cli::exit_invalid, "an input (" + exact(v) + ") is beyond the range of float");
+  const std::string scheme_s = a.choice("scheme");
+  const Scheme sc = scheme_s == "euler" ? Scheme::euler : scheme_s == "heun" ? Scheme::heun : Scheme::rk4;
+  const S h = S(in.h);
+  const SphericalRobotParams<S> p{S(in.p.radius), S(in.p.m),  S(in.p.l),  S(in.p.g), S(in.p.I1),
+                                  S(in.p.I2),     S(in.p.I3), S(in.p.J1), S(in.p.J2)};
+  if (p.validate() != Error::none)
+    throw Failure(cli::exit_invalid, std::string("parameters not representable in this precision (") +
+                                         to_string(p.validate()) + ")");
+  // The reference in double for the invariants (cast of the run's parameters).
+  const SphericalRobotParams<double> pd{double(p.radius), double(p.m),  double(p.l),  double(p.g), double(p.I1),
+                                        double(p.I2),     double(p.I3), double(p.J1), double(p.J2)};
+  const SphericalRobot<S> plant{p};
+  const SphericalRobot<double> ref{pd};
+
+  Result<SphericalRobotLaw<S>> law = Error::invalid_parameter;
+  if (controlled) {
+    const Vec<S, 2> sg = in.sigma.cast<S>();
+    law = a.flag("unchecked") ? SphericalRobotLaw<S>::make_unchecked(p, sg) : SphericalRobotLaw<S>::make(p, sg);
+    if (!law) {
+      const auto r1 = spherical_robot_stability_range(pd, 0), r2 = spherical_robot_stability_range(pd, 1);
+      const std::string range = " (stability range: " + exact(r1.lower) + " < sigma < 0 for rotor 1, " +
+                                exact(r2.lower) + " < sigma2 < 0 for rotor 2)";
+      if (law.error() == Error::outside_stability_range)
+        throw Failure(cli::exit_unstable, "--sigma = " + exact(in.sigma[0]) + ", --sigma2 = " + exact(in.sigma[1]) +
+                                              " refused: outside_stability_range" + range + "; --unchecked to force");
+      throw Failure(cli::exit_invalid, "--sigma = " + exact(in.sigma[0]) + ", --sigma2 = " + exact(in.sigma[1]) +
+                                           " refused: " + to_string(law.error()) +
+                                           (pd.l > 0 ? "" : " (the law needs a top-heavy robot, l > 0)"));
+    }
+  }
+  const SphericalRobotLaw<double> lawd =
+      controlled ? *SphericalRobotLaw<double>::make_unchecked(pd, Vec<double, 2>(double(law->sigma()[0]),
+                                                                                  double(law->sigma()[1])))
+                 : SphericalRobotLaw<double>{};
+  const SphericalRobotClosedLoop<double> cld{ref, lawd};
+
+  // Initial state; default rotor rates: π = 0 (uncontrolled) or π̃ = 0 (controlled).
+  Vec<double, 2> th0 = in.theta_dot;
+  if (!in.theta_dot_given)
+    th0 = controlled ? lawd.zero_momentum_rotor_rates(in.omega) : Vec<double, 2>(-in.omega[0], -in.omega[1]);
+  Vec<S, 8> x = spherical_robot_initial_state<S>(S(in.phi0), in.omega.cast<S>(), th0.cast<S>());
+  if (!all_finite(x)) throw Failure(cli::exit_invalid, "the initial state is not finite");
+
+  // Invariants (double, of the run's state): open-loop or closed-loop set.
+  auto invariants = [&](const Vec<double, 8>& xd) { return controlled ? cld.invariants(xd) : ref.invariants(xd); };
+  Summary s;
+  if (controlled) {
+    s.drift_names[0] = "E~", s.drift_names[1] = "pi~1", s.drift_names[2] = "pi~2", s.drift_names[4] = "J~";
+  }
+  const Vec<double, 5> F0 = invariants(x.template cast<double>());
+  // Which drifts stop a run beyond sanity: |Γ|² always; E / Ẽ where they are invariants.
+  const bool energy_invariant = !controlled || (in.umax == 0 && !a.flag("zoh"));
+
+  // Feedback integrator (uncontrolled): gains balanced at x0; check_step at x0 and at the flipped
+  // state with the same rates (the gradients grow as the ball flips).
+  Feedback<SphericalRobot<S>> fb;
+  if (in.feedback) {
+    fb = spherical_robot_feedback(plant, x, S(in.rate > 0 ? in.rate : 1));
+    if (in.rate == 0) fb = Feedback<SphericalRobot<S>>(plant, plant.invariants(x), Vec<S, 5>::Zero());
+    Vec<S, 8> flipped = x;
+    flipped.template segment<3>(3) << S(0), S(0), S(-1);
+    for (const Vec<S, 8>& xs : {x, flipped})
+      if (fb.check_step(sc, h, xs) != Error::none && !a.flag("unchecked")) {
+        char b[400];
+        std::snprintf(b, sizeof b,
+                      "step refused by check_step: h * stiffness = %.4g at a state of the reachable region, the %s "
+                      "stability limit is %.4g; lower --h or --feedback (--unchecked to run anyway)",
+                      double(h * fb.stiffness(xs)), to_string(sc), double(real_stability_limit<S>(sc)));
+        throw Failure(cli::exit_unstable, b);
+      }
+  }
+
+  cli::Csv csv;
+  if (a.given("csv")) {
+    csv.open(a.text("csv"));
+    csv.print("t,Omega1,Omega2,Omega3,G1,G2,G3,theta_dot1,theta_dot2,u1,u2,tilt,x,y,dE\n");
+  }
+  const bool stop = a.flag("stop-at-fall"), zoh = a.flag("zoh");
+  const double umax = in.umax;
+  SphericalRobotPose<double> pose = spherical_robot_pose_from_gamma(Vec3<double>(x.template segment<3>(3).template cast<double>()));
+  auto emit = [&](double t, const Vec<double, 8>& xd, const Vec<double, 2>& u, double dE) {
+    if (!csv.is_open()) return;
+    csv.print("%.6f,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.3e\n", t, xd[0], xd[1], xd[2],
+              xd[3], xd[4], xd[5], xd[6], xd[7], u[0], u[1], spherical_robot_tilt(xd), pose.position[0],
+              pose.position[1], dE);
+  };
+  // The law's torque, saturated; ok = false for a singular closed loop.
+  auto control = [&](const Vec<S, 8>& xs, bool& ok) {
+    const Vec<S, 2> u = law->torque(xs, ok);
+    return umax > 0 ? Vec<S, 2>(saturate(u[0], S(umax)), saturate(u[1], S(umax))) : u;
+  };
+  const S det0 = controlled ? law->closed_loop_determinant(Vec3<S>(x.template segment<3>(3))) : S(0);
+  SphericalRobotClosedLoop<S> cl{plant, controlled ? *law : SphericalRobotLaw<S>{},
+                                 umax > 0 ? S(umax) : std::numeric_limits<S>::max()};
+  SphericalRobot<S> held = plant;
+
+  cli::Progress progress("spherical-robot", in.steps);
+  {
+    bool ok = true;
+    const Vec<S, 2> u0 = controlled ? control(x, ok) : Vec<S, 2>(Vec<S, 2>::Zero());
+    emit(0, x.template cast<double>(), u0.template cast<double>(), 0);
+  }
+  for (int64_t k = 0; k < in.steps; ++k) {
+    const Vec<double, 8> prev = x.template cast<double>();
+    Vec<S, 2> u = Vec<S, 2>::Zero();
+    if (controlled) {
+      bool ok = true;
+      u = control(x, ok);
+      if (!ok) {
+        s.stopped = "singular_closed_loop";
+        break;
+      }
+      s.max_u = std::max(s.max_u, double(u.cwiseAbs().maxCoeff()));
+      if (zoh) {
+        held.torque = u;
+        step(sc, held, x, h);
+      } else {
+        step(sc, cl, x, h);
+      }
+    } else if (in.feedback) {
+      step(sc, fb, x, h);
+    } else {
+      step(sc, plant, x, h);
+    }
+    const double t = double(k + 1) * in.h;
+    const Vec<double, 8> xd = x.template cast<double>();
+    advance_pose(pose, Vec3<double>(prev.head<3>()), Vec3<double>(xd.head<3>()), pd.radius, in.h);
+    const Vec<double, 5> d = invariants(xd) - F0;
+    for (int i = 0; i < 5; ++i) s.drift[i] = std::max(s.drift[i], std::abs(d[i]));
+    s.t_end = t;
+    if (!all_finite(xd) || !all_finite(d)) {
+      s.stopped = "non_finite_state";
+      break;
+    }
+    const double tilt = spherical_robot_tilt(xd);
+    s.max_tilt = std::max(s.max_tilt, tilt);
+    s.min_g3 = std::min(s.min_g3, xd[5]);
+    s.max_rotor = std::max(s.max_rotor, xd.tail<2>().cwiseAbs().maxCoeff());
+    s.position = pose.position;
+    s.max_excursion = std::max(s.max_excursion, pose.position.norm());
+    if (s.fall_time < 0 && xd[5] <= 0 && prev[5] > 0) s.fall_time = t - in.h + in.h * prev[5] / (prev[5] - xd[5]);
+    if ((k + 1) % in.every == 0) emit(t, xd, u.template cast<double>(), d[0]);
+    progress.tick(k + 1);
+    if (cli::drift_insane(d[3], F0[3]) || (energy_invariant && cli::drift_insane(d[0], F0[0]))) {
+      s.stopped = "invariant_drift_beyond_sanity";
+      break;
+    }
+    if (controlled && law->closed_loop_determinant(Vec3<S>(x.template segment<3>(3))) * det0 <= S(0)) {
+      s.stopped = "singular_closed_loop";  // det Ã(Γ) changed sign: the torque is unbounded here
+      break;
+    }
+    if (stop && s.fall_time >= 0) break;
+  }
+  csv.close();
+
+  const char* prec = sizeof(S) == 4 ? "float" : "double";
+  if (a.flag("json")) {
+    cli::Json j;
+    j["system"] = "spherical-robot", j["controlled"] = controlled, j["precision"] = prec;
+    j["scheme"] = to_string(sc), j["h"] = in.h, j["t_end"] = s.t_end;
+    if (controlled) {
+      j["sigma"] = {cli::num(in.sigma[0]), cli::num(in.sigma[1])};
+      j["umax"] = umax > 0 ? cli::num(umax) : cli::Json(nullptr);
+      j["zoh"] = zoh;
+    }
+    j["fall_time"] = s.fall_time >= 0 ? cli::num(s.fall_time) : cli::Json(nullptr);
+    j["max_tilt"] = cli::num(s.max_tilt), j["min_gamma3"] = cli::num(s.min_g3);
+    j["max_abs_u"] = cli::num(s.max_u), j["max_abs_theta_dot"] = cli::num(s.max_rotor);
+    j["position"] = {cli::num(s.position[0]), cli::num(s.position[1])};
+    j["max_excursion"] = cli::num(s.max_excursion);
+    if (in.feedback) j["feedback_rate"] = cli::num(in.rate);
+    for (int i = 0; i < 5; ++i) j["drift"][s.drift_names[i]] = cli::num(s.drift[i]);
+    j["stopped"] = s.stopped ? cli::Json(s.stopped) : cli::Json(nullptr);
+    cli::print_json(j);
+  } else {
+    std::printf("spherical-robot %s %s %s h=%g t=%g: ", controlled ? "controlled" : "uncontrolled", prec,
+                to_string(sc), in.h, s.t_end);
+    if (s.fall_time >= 0)
+      std::printf("fall t=%.4f", s.fall_time);
+    else
+      std::printf("no fall");
+    std::printf(" max tilt=%.5f min G3=%.5f max|u|=%.4g max|theta_dot|=%.4g xy=(%.4g,%.4g) excursion=%.4g drift",
+                s.max_tilt, s.min_g3, s.max_u, s.max_rotor, s.position[0], s.position[1], s.max_excursion);
+    for (int i = 0; i < 5; ++i) std::printf(" %s=%.2e", s.drift_names[i], s.drift[i]);
+    if (in.feedback) std::printf(" | feedback rate %.4g", in.rate);
+    if (s.stopped) std::printf(" | STOPPED: %s at t=%g", s.stopped, s.t_end);
+    std::printf("\n");
+  }
+  if (s.stopped) std::fprintf(stderr, "spherical-robot: run stopped at t=%g: %s\n", s.t_end, s.stopped);
+  return s.stopped ? cli::exit_blowup : cli::exit_ok;
+}
+
+int robot_run(const cli::Args& a) {
+  Inputs in;
+  in.controlled = a.given("sigma");
+  if (in.controlled) {
+    in.sigma[0] = a.num("sigma", 0);
+    in.sigma[1] = a.num("sigma2", in.sigma[0]);
+    a.forbid("feedback", "with --sigma (uncontrolled only)");
+  } else {
+    for (const char* k : {"sigma2", "umax", "zoh"}) a.forbid(k, "without --sigma");
+  }
+  in.p = SphericalRobotParams<double>{a.num("a"),  a.num("m"),  a.num("l"),  a.num("g"), a.num("I1"),
+                                      a.num("I2"), a.num("I3"), a.num("J1"), a.num("J2")};
+  if (in.p.validate() != Error::none) {
+    std::string why;
+    if (!(in.p.J1 < in.p.I1) || !(in.p.J2 < in.p.I2)) why = "a rotor inertia must be below the robot's: J1 < I1, J2 < I2";
+    if (!(std::abs(in.p.l) < in.p.radius)) why = "the centre of mass must lie inside the ball: |l| < a";
+    throw Failure(cli::exit_invalid, "--l = " + exact(in.p.l) + ", --a = " + exact(in.p.radius) + ", --J1 = " +
+                                         exact(in.p.J1) + ", --J2 = " + exact(in.p.J2) + ": " + why);
+  }
+  if (a.given("umax")) in.umax = a.num("umax", 0);
+  if (a.given("feedback")) {
+    in.feedback = true;
+    in.rate = a.num("feedback", 0);
+  }
+  if (!in.controlled && !in.feedback) a.forbid("unchecked", "without --sigma or --feedback");
+  in.phi0 = a.num("phi0");
+  const std::vector<double> om = a.list("Omega", {0.1, 0.0, 0.1});
+  in.omega = Vec3<double>(om[0], om[1], om[2]);
+  if (a.given("theta-dot")) {
+    const std::vector<double> th = a.list("theta-dot", {});
+    in.theta_dot = Vec<double, 2>(th[0], th[1]);
+    in.theta_dot_given = true;
+  }
+  in.h = a.num("h");
+  in.steps = cli::step_count(a.num("T"), in.h, a.flag("force"));
+  const double every = a.num("every");
+  if (every != std::floor(every))
+    throw Failure(cli::exit_invalid, "--every = " + exact(every) + " is not a whole number");
+  in.every = static_cast<int64_t>(every);
+  if (!a.given("csv")) a.forbid("every", "without --csv");
+  if (a.choice("precision") == "float") return run<float>(a, in);
+  return run<double>(a, in);
+}
+
+}  // namespace
+
+ATTRACTOR_REGISTER_COMMAND(attractor::cli::SimSystems, "spherical-robot",
+                           "spherical robot (paper 004): uncontrolled or rotor law (paper 003 (53)); any parameters",
+                           robot_spec, robot_run);
