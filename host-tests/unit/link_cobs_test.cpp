@@ -79,13 +79,13 @@ TEST(LinkCobs, EncodeRefusesOversizeAndSmallBuffers) {
 TEST(LinkCobs, DecodeRejectsMalformed) {
   EXPECT_EQ(decode({}), LinkError::bad_length);
   EXPECT_EQ(decode(Bytes(256, 0x01)), LinkError::bad_length);
-  EXPECT_EQ(decode({0x00}), LinkError::bad_framing);              // a zero code
+  EXPECT_EQ(decode({0x00}), LinkError::bad_framing);                    // a zero code
   EXPECT_EQ(decode({0x03, 0x11, 0x00, 0x33}), LinkError::bad_framing);  // a zero inside
-  EXPECT_EQ(decode({0x05, 0x11, 0x22}), LinkError::bad_framing);  // code past the end (truncated)
-  EXPECT_EQ(decode({0x02, 0x11, 0x22}), LinkError::bad_framing);  // second code 0x22 points past the end
-  EXPECT_EQ(decode({0x01, 0x01, 0x05}), LinkError::bad_framing);  // last code past the end
+  EXPECT_EQ(decode({0x05, 0x11, 0x22}), LinkError::bad_framing);        // code past the end (truncated)
+  EXPECT_EQ(decode({0x02, 0x11, 0x22}), LinkError::bad_framing);        // second code 0x22 points past the end
+  EXPECT_EQ(decode({0x01, 0x01, 0x05}), LinkError::bad_framing);        // last code past the end
   EXPECT_EQ(decode({0x02, 0x11}), LinkError::none);
-  EXPECT_EQ(decode(cat(Bytes{0xFF}, iota(1, 253))), LinkError::bad_framing);  // 0xFF needs 254 bytes after it
+  EXPECT_EQ(decode(cat(Bytes{0xFF}, iota(1, 253))), LinkError::bad_framing);        // 0xFF needs 254 bytes after it
   EXPECT_EQ(decode(cat(Bytes{0x01, 0xFF}, iota(1, 253))), LinkError::bad_framing);  // 0xFF not first
   Bytes small(1);
   const Bytes ok{0x03, 0x11, 0x22};

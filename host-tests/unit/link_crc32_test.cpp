@@ -16,9 +16,7 @@ using attractor::link::crc32_init;
 using attractor::link::crc32_update;
 
 namespace {
-std::uint32_t crc_of(const char* s) {
-  return crc32(reinterpret_cast<const std::uint8_t*>(s), std::strlen(s));
-}
+std::uint32_t crc_of(const char* s) { return crc32(reinterpret_cast<const std::uint8_t*>(s), std::strlen(s)); }
 constexpr std::uint8_t kCheck[] = {'1', '2', '3', '4', '5', '6', '7', '8', '9'};
 }  // namespace
 

@@ -373,10 +373,10 @@ TEST(LinkReceiver, SplitsAStreamAndResynchronises) {
   std::uint8_t wire[layout::max_wire_size];
   std::size_t n = 0;
   ASSERT_EQ(encode_sensor_frame(5, 6, sample_reading<float>(), wire, sizeof wire, n), LinkError::none);
-  Bytes stream{0x13, 0x37, 0x00, 0x00};             // line noise, then delimiters (an empty frame)
-  stream.insert(stream.end(), wire, wire + 20);      // a frame cut short by ...
-  stream.insert(stream.end(), wire, wire + n);       // ... a complete one (resync at its delimiter)
-  stream.insert(stream.end(), 300, std::uint8_t(7)); // an overlong run
+  Bytes stream{0x13, 0x37, 0x00, 0x00};               // line noise, then delimiters (an empty frame)
+  stream.insert(stream.end(), wire, wire + 20);       // a frame cut short by ...
+  stream.insert(stream.end(), wire, wire + n);        // ... a complete one (resync at its delimiter)
+  stream.insert(stream.end(), 300, std::uint8_t(7));  // an overlong run
   stream.push_back(0);
   stream.insert(stream.end(), wire, wire + n);
 

@@ -100,11 +100,12 @@ LinkError unpack_actuator(const FrameView& v, ActuatorReport<S>& r) {
   const std::uint8_t* p = v.payload;
   WireCheck c;
   ActuatorReport<S> tmp;
-  for (int i = 0; i < 3; ++i) tmp.torque[i] = read_checked<S>(p + layout::actuator_torque + 4 * i, ActuatorWireRange::torque, c);
+  for (int i = 0; i < 3; ++i)
+    tmp.torque[i] = read_checked<S>(p + layout::actuator_torque + 4 * i, ActuatorWireRange::torque, c);
   const std::uint8_t mode = p[layout::actuator_mode];
   const std::uint8_t reason = p[layout::actuator_reason];
-  const bool codes_ok = mode <= std::uint8_t(rt::Mode::safe) && reason <= kMaxErrorCode &&
-                        get_u16(p + layout::actuator_reserved) == 0;
+  const bool codes_ok =
+      mode <= std::uint8_t(rt::Mode::safe) && reason <= kMaxErrorCode && get_u16(p + layout::actuator_reserved) == 0;
   tmp.mode = codes_ok ? rt::Mode(mode) : rt::Mode::safe;
   tmp.reason = codes_ok ? Error(reason) : Error::none;
   std::uint32_t f[layout::fault_counters];

@@ -27,9 +27,7 @@ inline void put_f32(std::uint8_t* p, float v) {
   put_u32(p, u);
 }
 
-inline std::uint16_t get_u16(const std::uint8_t* p) {
-  return static_cast<std::uint16_t>(p[0] | (p[1] << 8));
-}
+inline std::uint16_t get_u16(const std::uint8_t* p) { return static_cast<std::uint16_t>(p[0] | (p[1] << 8)); }
 
 inline std::uint32_t get_u32(const std::uint8_t* p) {
   std::uint32_t v = 0;

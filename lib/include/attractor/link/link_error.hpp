@@ -8,16 +8,16 @@
 
 namespace attractor::link {
 
-enum class [[nodiscard]] LinkError : std::uint8_t {
-  none = 0,
-  bad_length = 1,        // encoded size outside the protocol's, or the payload size not its type's
-  bad_framing = 2,       // COBS code chain broken: a zero byte inside, a code past the end
-  bad_crc = 3,           // CRC-32 over header and payload does not match
-  bad_version = 4,       // a protocol version this build does not speak
-  bad_type = 5,          // an unknown frame type, or not the type the caller expected
-  non_finite = 6,        // NaN or Inf in a payload value
-  out_of_range = 7,      // a payload value outside its documented wire range
-  buffer_too_small = 8,  // the caller's buffer cannot hold the result (a programming error)
+enum class [[nodiscard]] LinkError : std::uint8_t{
+    none = 0,
+    bad_length = 1,        // encoded size outside the protocol's, or the payload size not its type's
+    bad_framing = 2,       // COBS code chain broken: a zero byte inside, a code past the end
+    bad_crc = 3,           // CRC-32 over header and payload does not match
+    bad_version = 4,       // a protocol version this build does not speak
+    bad_type = 5,          // an unknown frame type, or not the type the caller expected
+    non_finite = 6,        // NaN or Inf in a payload value
+    out_of_range = 7,      // a payload value outside its documented wire range
+    buffer_too_small = 8,  // the caller's buffer cannot hold the result (a programming error)
 };
 
 inline constexpr int kLinkErrorCount = 9;

@@ -18,9 +18,9 @@ namespace attractor::link {
 
 template <class S>
 struct SensorReading {
-  Vec3<S> gyro = Vec3<S>::Zero();        // Ω, body angular velocity [rad/s]
-  Vec3<S> vertical = Vec3<S>::Zero();    // measured upward vertical in the body frame (accelerometer direction; |a| ~ 1)
-  Vec3<S> velocity = Vec3<S>::Zero();    // body velocity [m/s] (skate: Y = (Y1, 0, 0), blade speed first)
+  Vec3<S> gyro = Vec3<S>::Zero();      // Ω, body angular velocity [rad/s]
+  Vec3<S> vertical = Vec3<S>::Zero();  // measured upward vertical in the body frame (accelerometer direction; |a| ~ 1)
+  Vec3<S> velocity = Vec3<S>::Zero();  // body velocity [m/s] (skate: Y = (Y1, 0, 0), blade speed first)
   Vec3<S> rotor_rate = Vec3<S>::Zero();  // rotor speeds relative to the body [rad/s] (skate: θ̇ first)
 };
 
@@ -35,7 +35,7 @@ struct SensorWireRange {
 
 namespace detail {
 constexpr float sensor_limit(int field) {  // field = float index / 3
-  return field == 0 ? SensorWireRange::gyro
+  return field == 0   ? SensorWireRange::gyro
          : field == 1 ? SensorWireRange::vertical
          : field == 2 ? SensorWireRange::velocity
                       : SensorWireRange::rotor_rate;
@@ -71,8 +71,8 @@ LinkError check_sensor(const SensorReading<S>& r) {
 }
 
 template <class S>
-LinkError encode_sensor_frame(std::uint32_t sequence, std::uint64_t tick, const SensorReading<S>& r,
-                              std::uint8_t* out, std::size_t out_capacity, std::size_t& written) {
+LinkError encode_sensor_frame(std::uint32_t sequence, std::uint64_t tick, const SensorReading<S>& r, std::uint8_t* out,
+                              std::size_t out_capacity, std::size_t& written) {
   written = 0;
   const LinkError e = check_sensor(r);
   if (e != LinkError::none) return e;
