@@ -85,13 +85,17 @@ inline LinkError decode_frame(const std::uint8_t* in, std::size_t n, FrameView& 
                                     : LinkError::none;
   // Filled the same way whatever the verdict (selects, no early exit): a rejected frame leaves
   // `out` as the empty default.
+  // Masks rather than conditions: a compiler may not unswitch the copy loop on the verdict.
   const bool ok = e == LinkError::none;
-  out.header.type = ok ? FrameType(raw[layout::type]) : FrameType::sensor;
-  out.header.sequence = ok ? get_u32(raw + layout::sequence) : 0u;
-  out.header.tick = ok ? get_u64(raw + layout::tick) : 0u;
-  out.payload_size = ok ? declared : 0u;
+  const std::uint32_t keep32 = 0u - std::uint32_t(ok);
+  const std::uint64_t keep64 = 0u - std::uint64_t(ok);
+  out.header.type = FrameType((raw[layout::type] & keep32) | (std::uint8_t(FrameType::sensor) & ~keep32));
+  out.header.sequence = get_u32(raw + layout::sequence) & keep32;
+  out.header.tick = get_u64(raw + layout::tick) & keep64;
+  out.payload_size = declared & std::size_t(keep64);
   for (std::size_t i = 0; i < layout::max_payload_size; ++i) {
-    out.payload[i] = (ok && i < declared) ? raw[layout::header_size + i] : std::uint8_t(0);
+    const std::uint32_t in_payload = 0u - std::uint32_t(i < out.payload_size);
+    out.payload[i] = std::uint8_t(raw[layout::header_size + i] & in_payload);
   }
   return e;
 }
