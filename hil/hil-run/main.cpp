@@ -9,7 +9,8 @@
 // the firmware stops answering, and a goodbye handshake (QEMU drops unread bytes on close).
 //
 //   attractor-hil --elf build/fw-m4f/apps/skate-rotor-hil/skate-rotor-hil.mps2-an386.elf
-//                 [--ticks 2000] [--fault-every 0] [--csv FILE] [--timeout 10]
+//                 [--ticks 2000] [--fault-every 0] [--mismatch PERCENT] [--noise SIGMA]
+//                 [--csv FILE] [--timeout 10]
 //   attractor-hil --serial /dev/ttyACM0 --baud 115200 ...      (a board running the same image)
 #include <fcntl.h>
 #include <poll.h>
@@ -29,6 +30,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <limits>
+#include <random>
 #include <string>
 #include <thread>
 #include <vector>
@@ -53,6 +55,8 @@ struct Options {
   long ticks = 2000;
   long fault_every = 0;
   double timeout_s = 10.0;
+  double mismatch_pct = 0.0;  // plant masses and inertias scaled by 1 + pct/100 vs the controller's
+  double noise = 0.0;         // Gaussian sensor noise: gyro [rad/s] and vertical [1], fixed seed
 };
 
 enum class Fault { none, corrupt, nan, out_of_range, drop, duplicate, reorder };
@@ -61,7 +65,8 @@ const char* kFaultNames[] = {"none", "corrupt", "nan", "out_of_range", "drop", "
 [[noreturn]] void usage(const char* msg) {
   std::fprintf(stderr,
                "attractor-hil: %s\nusage: attractor-hil (--elf FIRMWARE.elf [--machine M] [--qemu PATH] | --serial DEV "
-               "[--baud B]) [--ticks N] [--fault-every K] [--csv FILE] [--timeout SECONDS]\n",
+               "[--baud B]) [--ticks N] [--fault-every K] [--mismatch PERCENT] [--noise SIGMA] [--csv FILE] "
+               "[--timeout SECONDS]\n",
                msg);
   std::exit(kExitUsage);
 }
@@ -99,7 +104,14 @@ Options parse(int argc, char** argv) {
       o.ticks = to_long(v, "--ticks");
     else if (a == "--fault-every")
       o.fault_every = to_long(v, "--fault-every");
-    else if (a == "--timeout") {
+    else if (a == "--mismatch" || a == "--noise") {
+      char* end = nullptr;
+      const double x = std::strtod(v, &end);
+      if (end == v || *end != '\0' || !std::isfinite(x)) usage((a + ": '" + v + "' is not a number").c_str());
+      if (a == "--mismatch" && !(x > -90.0 && x < 1000.0)) usage("--mismatch: need -90 < percent < 1000");
+      if (a == "--noise" && !(x >= 0.0 && x < 1.0)) usage("--noise: need 0 <= sigma < 1");
+      (a == "--mismatch" ? o.mismatch_pct : o.noise) = x;
+    } else if (a == "--timeout") {
       char* end = nullptr;
       o.timeout_s = std::strtod(v, &end);
       if (end == v || *end != '\0' || !(o.timeout_s > 0 && o.timeout_s < 1e6)) usage("--timeout: need seconds > 0");
@@ -273,7 +285,18 @@ int main(int argc, char** argv) {
     return kExitLink;
   }
 
-  auto plant = SimulatedSkateRotor<double>::make(SimulatedSkateRotorConfig<double>{}, 1e-3).value();
+  // The plant: §7.3's skate, masses and inertias off the controller's by --mismatch percent.
+  SimulatedSkateRotorConfig<double> pc;
+  const double k = 1.0 + o.mismatch_pct / 100.0;
+  for (double* p :
+       {&pc.params.m, &pc.params.I1, &pc.params.I2, &pc.params.I3, &pc.params.J1, &pc.params.J2, &pc.params.J3}) {
+    *p *= k;
+  }
+  auto made = SimulatedSkateRotor<double>::make(pc, 1e-3);
+  if (!made) usage(("plant refused: " + std::string(attractor::to_string(made.error()))).c_str());
+  SimulatedSkateRotor<double> plant = *made;
+  std::mt19937_64 rng(12);
+  std::normal_distribution<double> gauss(0.0, 1.0);
   double torque = 0.0, min_gamma3 = 1.0;
   long injected[7] = {}, answers_bad = 0;
   std::uint32_t seq = 0;
@@ -287,6 +310,10 @@ int main(int argc, char** argv) {
     (void)plant.sample(y);
     min_gamma3 = std::min(min_gamma3, plant.state()[4]);
     SensorReading<double> r = SkateRotorWire<double>::reading(y);
+    if (o.noise > 0.0) {
+      for (int i = 0; i < 3; ++i) r.gyro[i] += o.noise * gauss(rng);
+      for (int i = 0; i < 3; ++i) r.vertical[i] += o.noise * gauss(rng);
+    }
     const Fault f =
         (o.fault_every > 0 && tick % o.fault_every == 0) ? Fault(1 + (tick / o.fault_every) % 6) : Fault::none;
     ++injected[int(f)];
@@ -373,6 +400,7 @@ int main(int argc, char** argv) {
       injected[1], detected_corrupt, injected[2], d.rejected_by(LinkError::non_finite), injected[3],
       d.rejected_by(LinkError::out_of_range), injected[4] + injected[6], d.gaps, injected[5] + injected[6], d.repeated,
       last.faults.stale);
+  std::printf("hil: plant mismatch %+.1f %% (masses, inertias), sensor noise sigma %g\n", o.mismatch_pct, o.noise);
   std::printf("hil: min Gamma3 %.6f (max tilt %.4f rad), controller %s (%s), firmware exit %d\n", min_gamma3,
               std::acos(std::min(min_gamma3, 1.0)), rt::to_string(last.mode), attractor::to_string(last.reason),
               fw_exit);
