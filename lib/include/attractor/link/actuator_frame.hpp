@@ -58,14 +58,16 @@ inline void fault_array(const rt::FaultCounts& f, std::uint32_t (&a)[layout::fau
 // Writes the payload bytes of r as they are (any torque value; see to_wire()).
 template <class S>
 void pack_actuator(const ActuatorReport<S>& r, std::uint8_t (&payload)[layout::actuator_payload_size]) {
-  for (int i = 0; i < 3; ++i) put_f32(payload + layout::actuator_torque + 4 * i, to_wire(r.torque[i]));
+  for (int i = 0; i < 3; ++i) put_f32(payload + layout::actuator_torque + 4 * std::size_t(i), to_wire(r.torque[i]));
   payload[layout::actuator_mode] = std::uint8_t(r.mode);
   payload[layout::actuator_reason] = std::uint8_t(r.reason);
   put_u16(payload + layout::actuator_reserved, 0);
   std::uint32_t f[layout::fault_counters];
   detail::fault_array(r.faults, f);
-  for (int i = 0; i < layout::fault_counters; ++i) put_u32(payload + layout::actuator_faults + 4 * i, f[i]);
-  for (int i = 0; i < layout::link_counters; ++i) put_u32(payload + layout::actuator_link + 4 * i, r.link.rejected[i]);
+  for (int i = 0; i < layout::fault_counters; ++i)
+    put_u32(payload + layout::actuator_faults + 4 * std::size_t(i), f[i]);
+  for (int i = 0; i < layout::link_counters; ++i)
+    put_u32(payload + layout::actuator_link + 4 * std::size_t(i), r.link.rejected[i]);
   put_u32(payload + layout::actuator_gaps, r.link.gaps);
   put_u32(payload + layout::actuator_repeated, r.link.repeated);
   put_u32(payload + layout::actuator_tick_cost, r.tick_cost);
@@ -101,7 +103,7 @@ LinkError unpack_actuator(const FrameView& v, ActuatorReport<S>& r) {
   WireCheck c;
   ActuatorReport<S> tmp;
   for (int i = 0; i < 3; ++i)
-    tmp.torque[i] = read_checked<S>(p + layout::actuator_torque + 4 * i, ActuatorWireRange::torque, c);
+    tmp.torque[i] = read_checked<S>(p + layout::actuator_torque + 4 * std::size_t(i), ActuatorWireRange::torque, c);
   const std::uint8_t mode = p[layout::actuator_mode];
   const std::uint8_t reason = p[layout::actuator_reason];
   const bool codes_ok =
@@ -109,14 +111,15 @@ LinkError unpack_actuator(const FrameView& v, ActuatorReport<S>& r) {
   tmp.mode = codes_ok ? rt::Mode(mode) : rt::Mode::safe;
   tmp.reason = codes_ok ? Error(reason) : Error::none;
   std::uint32_t f[layout::fault_counters];
-  for (int i = 0; i < layout::fault_counters; ++i) f[i] = get_u32(p + layout::actuator_faults + 4 * i);
+  for (int i = 0; i < layout::fault_counters; ++i) f[i] = get_u32(p + layout::actuator_faults + 4 * std::size_t(i));
   tmp.faults.non_finite = f[0];
   tmp.faults.out_of_range = f[1];
   tmp.faults.stale = f[2];
   tmp.faults.overrun = f[3];
   tmp.faults.envelope = f[4];
   tmp.faults.saturated = f[5];
-  for (int i = 0; i < layout::link_counters; ++i) tmp.link.rejected[i] = get_u32(p + layout::actuator_link + 4 * i);
+  for (int i = 0; i < layout::link_counters; ++i)
+    tmp.link.rejected[i] = get_u32(p + layout::actuator_link + 4 * std::size_t(i));
   tmp.link.gaps = get_u32(p + layout::actuator_gaps);
   tmp.link.repeated = get_u32(p + layout::actuator_repeated);
   tmp.tick_cost = get_u32(p + layout::actuator_tick_cost);

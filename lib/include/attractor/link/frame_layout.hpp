@@ -63,8 +63,8 @@ inline constexpr std::size_t min_encoded_size = min_raw_size + 1;
 inline constexpr std::size_t max_wire_size = max_encoded_size + 1;
 
 static_assert(sensor_rotor + 12 == sensor_payload_size, "sensor payload: 12 binary32 fields");
-static_assert(actuator_faults + 4 * fault_counters == actuator_link, "actuator payload: fault counters");
-static_assert(actuator_link + 4 * link_counters == actuator_gaps, "actuator payload: link counters");
+static_assert(actuator_faults + 4 * std::size_t(fault_counters) == actuator_link, "actuator payload: fault counters");
+static_assert(actuator_link + 4 * std::size_t(link_counters) == actuator_gaps, "actuator payload: link counters");
 static_assert(actuator_tick_cost + 4 == actuator_payload_size, "actuator payload ends with the tick cost");
 static_assert(sensor_payload_size <= max_payload_size && actuator_payload_size <= max_payload_size,
               "max_payload_size covers every frame type");

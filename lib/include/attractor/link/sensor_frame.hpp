@@ -55,7 +55,7 @@ template <class S>
 void pack_sensor(const SensorReading<S>& r, std::uint8_t (&payload)[layout::sensor_payload_size]) {
   for (int f = 0; f < 4; ++f) {
     const Vec3<S>& v = detail::sensor_field(r, f);
-    for (int i = 0; i < 3; ++i) put_f32(payload + 12 * f + 4 * i, to_wire(v[i]));
+    for (int i = 0; i < 3; ++i) put_f32(payload + 12 * std::size_t(f) + 4 * std::size_t(i), to_wire(v[i]));
   }
 }
 
@@ -91,7 +91,8 @@ LinkError unpack_sensor(const FrameView& v, SensorReading<S>& r) {
   SensorReading<S> tmp;
   for (int f = 0; f < 4; ++f) {
     Vec3<S>& dst = detail::sensor_field(tmp, f);
-    for (int i = 0; i < 3; ++i) dst[i] = read_checked<S>(v.payload + 12 * f + 4 * i, detail::sensor_limit(f), c);
+    for (int i = 0; i < 3; ++i)
+      dst[i] = read_checked<S>(v.payload + 12 * std::size_t(f) + 4 * std::size_t(i), detail::sensor_limit(f), c);
   }
   const LinkError e = !type_ok      ? LinkError::bad_type
                       : !c.finite   ? LinkError::non_finite
