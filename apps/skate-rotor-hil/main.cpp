@@ -37,12 +37,14 @@ struct UartPort {
   static void write(const std::uint8_t* d, std::uint32_t n) { Board::uart_write(d, n); }
 };
 
-// The cost clock of the lockstep: the board's reference clock (mps2: FPGA COUNTER, 25 MHz),
-// no timer behind it (SysTick is stopped while waiting, uart_wait.hpp).
+// The lockstep's board view: cost on the board's reference clock (mps2: FPGA COUNTER, 25 MHz;
+// no timer behind it, SysTick is stopped while waiting, uart_wait.hpp), the board's stack.
 struct LockstepClock {
   static std::uint32_t cost_now() { return Board::reference_now(); }
   static std::uint32_t cost_hz() { return Board::reference_hz(); }
   static std::uint32_t cost_mask() { return 0xFFFFFFFFu; }
+  static std::uint32_t stack_used_bytes() { return Board::stack_used_bytes(); }
+  static std::uint32_t stack_size_bytes() { return Board::stack_size_bytes(); }
 };
 
 }  // namespace

@@ -169,6 +169,8 @@ struct FakeBoard {
   static std::uint32_t cost_now() { return g_clock += 7u; }  // deterministic "instructions"
   static std::uint32_t cost_hz() { return 1000000u; }
   static std::uint32_t cost_mask() { return 0xFFFFFFFFu; }
+  static std::uint32_t stack_used_bytes() { return 1000u; }
+  static std::uint32_t stack_size_bytes() { return 4000u; }
 };
 struct HostPort {
   static bool read(std::uint8_t& b) { return g_host->read(b); }
@@ -199,6 +201,7 @@ TEST(LinkLockstep, CleanRunKeepsTheSkateUpright) {
   EXPECT_EQ(host.answers(), host.frames_sent()) << "one answer per frame (hello and goodbye included)";
   EXPECT_EQ(res.report.steps, 2000u);
   EXPECT_EQ(res.report.mode, rt::Mode::running);
+  EXPECT_EQ(res.report.stack_used, 1000u);
   EXPECT_EQ(res.link.total_rejected() + res.link.gaps + res.link.repeated, 0u);
   EXPECT_GT(host.min_gamma3(), 0.95);
   EXPECT_EQ(host.last().mode, rt::Mode::running);

@@ -6,9 +6,12 @@
 // the UART"), so time comes from the frames and the run is deterministic in its data; on real
 // hardware the host paces the frames.
 //
-// Port: static bool read(std::uint8_t&) (non-blocking, true when a byte was waiting) and
-// static void write(const std::uint8_t*, std::uint32_t). Board: cost_now/cost_hz/cost_mask.
-// Returns after the host's goodbye (answered first) with the runtime's report.
+// Port: static bool read(std::uint8_t&) (true with a byte; false to be called again) and
+// static void write(const std::uint8_t*, std::uint32_t). Board: cost_now/cost_hz/cost_mask and
+// stack_used_bytes/stack_size_bytes (checked against cfg.stack_limit_percent once a second of
+// ticks and at the end, as rt::run does). cfg.watchdog_ms is not used: nothing may run down
+// while the firmware waits for the host. Returns after the host's goodbye (answered first)
+// with the runtime's report.
 #pragma once
 
 #include <cstdint>
@@ -23,6 +26,8 @@ rt::Report run_lockstep(App& app, Link& link, const rt::Config& cfg) {
   rt::Tick<App> engine(app, cfg, Board::cost_hz(), Board::cost_mask());
   std::uint8_t out[layout::max_wire_size];
   std::uint64_t cost_sum = 0;
+  const std::uint64_t every = cfg.rate_hz ? cfg.rate_hz : 1u;
+  std::uint64_t next_check = every;
   for (;;) {
     std::uint8_t b = 0;
     while (!Port::read(b)) {
@@ -40,8 +45,16 @@ rt::Report run_lockstep(App& app, Link& link, const rt::Config& cfg) {
     const std::uint32_t cost = std::uint32_t(sum - cost_sum);
     cost_sum = sum;
     Port::write(out, std::uint32_t(link.reply(engine.supervisor(), cost, out, sizeof out)));
+    if (engine.ticks() >= next_check) {
+      next_check += every;
+      engine.check_stack(Board::stack_used_bytes(), Board::stack_size_bytes());
+    }
   }
-  return engine.report();
+  engine.check_stack(Board::stack_used_bytes(), Board::stack_size_bytes());
+  rt::Report r = engine.report();
+  r.stack_used = Board::stack_used_bytes();
+  r.stack_size = Board::stack_size_bytes();
+  return r;
 }
 
 }  // namespace attractor::link
