@@ -186,7 +186,10 @@ int start_qemu(const Options& o, pid_t& pid, std::string& sock) {
   std::snprintf(addr.sun_path, sizeof addr.sun_path, "%s", sock.c_str());
   for (int attempt = 0; attempt < 500; ++attempt) {
     const int fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
-    if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0) return fd;
+    if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0) {
+      ::unlink(sock.c_str());  // connected: the name is no longer needed, whatever ends the run
+      return fd;
+    }
     ::close(fd);
     int status = 0;
     if (::waitpid(pid, &status, WNOHANG) == pid) usage("QEMU exited before opening its UART socket");
@@ -377,7 +380,6 @@ int main(int argc, char** argv) {
     int status = 0;
     ::waitpid(qemu, &status, 0);
     fw_exit = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    ::unlink(sock.c_str());
   }
 
   const LinkCounters& d = last.link;
