@@ -1,0 +1,416 @@
+// SPDX-License-Identifier: Apache-2.0
+// attractor-hil: the host side of hardware-in-the-loop. Simulates the rotor skate in double
+// (SimulatedSkateRotor<double>: RK4 of the feedback integrator, zero-order hold of the torque)
+// and exchanges, in lockstep, one sensor frame and its actuator frame per 1 ms tick with the
+// firmware apps/skate-rotor-hil — started here in QEMU with UART0 on a Unix socket, or on a
+// board behind a serial device (POSIX termios, raw). Optional fault injection (a fault every K
+// ticks, classes in turn: corrupt byte, NaN, out of range, dropped, duplicated, reordered
+// frame), a CSV of every tick, a summary with injected-vs-detected faults, a clear message when
+// the firmware stops answering, and a goodbye handshake (QEMU drops unread bytes on close).
+//
+//   attractor-hil --elf build/fw-m4f/apps/skate-rotor-hil/skate-rotor-hil.mps2-an386.elf
+//                 [--ticks 2000] [--fault-every 0] [--mismatch PERCENT] [--noise SIGMA]
+//                 [--csv FILE] [--timeout 10]
+//   attractor-hil --serial /dev/ttyACM0 --baud 115200 ...      (a board running the same image)
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <termios.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+#include <random>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "attractor/link/actuator_frame.hpp"
+#include "attractor/link/frame_receiver.hpp"
+#include "attractor/link/skate_rotor_wire.hpp"
+#include "attractor/plant/simulated_skate_rotor.hpp"
+
+extern char** environ;
+
+using namespace attractor;
+using namespace attractor::link;
+
+namespace {
+
+constexpr int kExitUsage = 2, kExitFell = 1, kExitTimeout = 4, kExitLink = 5;
+
+struct Options {
+  std::string elf, machine = "mps2-an386", qemu = "qemu-system-arm", serial, csv;
+  int baud = 115200;
+  long ticks = 2000;
+  long fault_every = 0;
+  double timeout_s = 10.0;
+  double mismatch_pct = 0.0;  // plant m, l, J1 scaled by 1 + pct/100 vs the controller's
+  double noise = 0.0;         // Gaussian sensor noise: gyro [rad/s] and vertical [1], fixed seed
+};
+
+enum class Fault { none, corrupt, nan, out_of_range, drop, duplicate, reorder };
+const char* kFaultNames[] = {"none", "corrupt", "nan", "out_of_range", "drop", "duplicate", "reorder"};
+
+[[noreturn]] void usage(const char* msg) {
+  std::fprintf(stderr,
+               "attractor-hil: %s\nusage: attractor-hil (--elf FIRMWARE.elf [--machine M] [--qemu PATH] | --serial DEV "
+               "[--baud B]) [--ticks N] [--fault-every K] [--mismatch PERCENT] [--noise SIGMA] [--csv FILE] "
+               "[--timeout SECONDS]\n",
+               msg);
+  std::exit(kExitUsage);
+}
+
+long to_long(const char* s, const char* what) {
+  char* end = nullptr;
+  const long v = std::strtol(s, &end, 10);
+  if (end == s || *end != '\0' || v < 0) usage((std::string(what) + ": '" + s + "' is not a count").c_str());
+  return v;
+}
+
+Options parse(int argc, char** argv) {
+  Options o;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a == "--help" || a == "-h") {
+      std::printf("attractor-hil: runs the skate-rotor HIL experiment (see hil/hil-run/main.cpp)\n");
+      std::exit(0);
+    }
+    if (i + 1 >= argc) usage(("missing value after " + a).c_str());
+    const char* v = argv[++i];
+    if (a == "--elf")
+      o.elf = v;
+    else if (a == "--machine")
+      o.machine = v;
+    else if (a == "--qemu")
+      o.qemu = v;
+    else if (a == "--serial")
+      o.serial = v;
+    else if (a == "--csv")
+      o.csv = v;
+    else if (a == "--baud")
+      o.baud = int(to_long(v, "--baud"));
+    else if (a == "--ticks")
+      o.ticks = to_long(v, "--ticks");
+    else if (a == "--fault-every")
+      o.fault_every = to_long(v, "--fault-every");
+    else if (a == "--mismatch" || a == "--noise") {
+      char* end = nullptr;
+      const double x = std::strtod(v, &end);
+      if (end == v || *end != '\0' || !std::isfinite(x)) usage((a + ": '" + v + "' is not a number").c_str());
+      if (a == "--mismatch" && !(x > -90.0 && x < 1000.0)) usage("--mismatch: need -90 < percent < 1000");
+      if (a == "--noise" && !(x >= 0.0 && x < 1.0)) usage("--noise: need 0 <= sigma < 1");
+      (a == "--mismatch" ? o.mismatch_pct : o.noise) = x;
+    } else if (a == "--timeout") {
+      char* end = nullptr;
+      o.timeout_s = std::strtod(v, &end);
+      if (end == v || *end != '\0' || !(o.timeout_s > 0 && o.timeout_s < 1e6)) usage("--timeout: need seconds > 0");
+    } else
+      usage(("unknown option " + a).c_str());
+  }
+  if (o.elf.empty() == o.serial.empty()) usage("give exactly one of --elf and --serial");
+  if (o.fault_every != 0 && o.fault_every < 5)
+    usage("--fault-every: 0 (none) or >= 5 (the firmware holds 3 stale ticks)");
+  return o;
+}
+
+speed_t baud_constant(int b) {
+  switch (b) {
+    case 9600: return B9600;
+    case 19200: return B19200;
+    case 38400: return B38400;
+    case 57600: return B57600;
+    case 115200: return B115200;
+    case 230400: return B230400;
+    case 460800: return B460800;
+    case 921600: return B921600;
+    default: usage("--baud: one of 9600 19200 38400 57600 115200 230400 460800 921600");
+  }
+}
+
+int open_serial(const Options& o) {
+  const int fd = ::open(o.serial.c_str(), O_RDWR | O_NOCTTY);
+  if (fd < 0) usage(("cannot open " + o.serial + ": " + std::strerror(errno)).c_str());
+  termios t{};
+  if (tcgetattr(fd, &t) != 0) usage((o.serial + " is not a serial device").c_str());
+  cfmakeraw(&t);
+  cfsetispeed(&t, baud_constant(o.baud));
+  cfsetospeed(&t, baud_constant(o.baud));
+  t.c_cc[VMIN] = 0;
+  t.c_cc[VTIME] = 0;
+  tcsetattr(fd, TCSANOW, &t);
+  tcflush(fd, TCIOFLUSH);
+  return fd;
+}
+
+// QEMU with UART0 on a Unix socket; QEMU waits for our connection before it starts the guest.
+int start_qemu(const Options& o, pid_t& pid, std::string& sock) {
+  sock = "/tmp/attractor-hil-" + std::to_string(::getpid()) + ".sock";
+  ::unlink(sock.c_str());
+  const std::string chardev = "socket,id=u0,path=" + sock + ",server=on,wait=on";
+  std::vector<std::string> args = {o.qemu,
+                                   "-M",
+                                   o.machine,
+                                   "-display",
+                                   "none",
+                                   "-monitor",
+                                   "none",
+                                   "-chardev",
+                                   chardev,
+                                   "-serial",
+                                   "chardev:u0",
+                                   "-semihosting-config",
+                                   "enable=on,target=native",
+                                   "-icount",
+                                   "shift=0,align=off,sleep=off",
+                                   "-kernel",
+                                   o.elf};
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  if (posix_spawnp(&pid, o.qemu.c_str(), nullptr, nullptr, argv.data(), environ) != 0) {
+    usage(("cannot start " + o.qemu).c_str());
+  }
+  sockaddr_un addr{};
+  addr.sun_family = AF_UNIX;
+  std::snprintf(addr.sun_path, sizeof addr.sun_path, "%s", sock.c_str());
+  for (int attempt = 0; attempt < 500; ++attempt) {
+    const int fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
+    if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0) {
+      ::unlink(sock.c_str());  // connected: the name is no longer needed, whatever ends the run
+      return fd;
+    }
+    ::close(fd);
+    int status = 0;
+    if (::waitpid(pid, &status, WNOHANG) == pid) usage("QEMU exited before opening its UART socket");
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  ::kill(pid, SIGTERM);
+  usage("QEMU's UART socket did not appear within 10 s");
+}
+
+class Peer {
+ public:
+  Peer(int fd, double timeout_s) : fd_(fd), timeout_ms_(int(timeout_s * 1000)) {}
+
+  void send(const std::vector<std::uint8_t>& f) {
+    std::size_t off = 0;
+    while (off < f.size()) {
+      const ssize_t n = ::write(fd_, f.data() + off, f.size() - off);
+      if (n <= 0) {
+        std::fprintf(stderr, "attractor-hil: write failed: %s\n", std::strerror(errno));
+        std::exit(kExitLink);
+      }
+      off += std::size_t(n);
+    }
+    ++frames_sent_;
+    bytes_sent_ += f.size();
+  }
+
+  // Next decoded frame from the firmware; false on timeout.
+  bool receive(FrameView& v, LinkError& e) {
+    for (;;) {
+      while (pos_ < len_) {
+        const FrameReceiver::Event ev = rx_.push(buf_[pos_++]);
+        ++bytes_received_;
+        if (ev == FrameReceiver::Event::none) continue;
+        e = ev == FrameReceiver::Event::overflow ? LinkError::bad_length : decode_frame(rx_.data(), rx_.size(), v);
+        ++frames_received_;
+        return true;
+      }
+      pollfd p{fd_, POLLIN, 0};
+      if (::poll(&p, 1, timeout_ms_) <= 0) return false;
+      const ssize_t n = ::read(fd_, buf_, sizeof buf_);
+      if (n <= 0) return false;  // closed: the firmware (QEMU) is gone
+      len_ = std::size_t(n);
+      pos_ = 0;
+    }
+  }
+
+  long frames_sent_ = 0, frames_received_ = 0, bytes_sent_ = 0, bytes_received_ = 0;
+
+ private:
+  int fd_;
+  int timeout_ms_;
+  FrameReceiver rx_;
+  std::uint8_t buf_[4096];
+  std::size_t len_ = 0, pos_ = 0;
+};
+
+std::vector<std::uint8_t> encode(FrameType t, std::uint32_t seq, std::uint64_t tick, const SensorReading<double>* r) {
+  std::uint8_t payload[layout::sensor_payload_size];
+  if (r != nullptr) pack_sensor(*r, payload);  // unchecked: injected faults must reach the wire
+  std::uint8_t wire[layout::max_wire_size];
+  std::size_t n = 0;
+  const LinkError e = encode_frame(FrameHeader{t, seq, tick}, payload, r ? sizeof payload : 0, wire, sizeof wire, n);
+  if (e != LinkError::none) std::abort();  // our own frames: a programming error
+  return std::vector<std::uint8_t>(wire, wire + n);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const Options o = parse(argc, argv);
+  pid_t qemu = -1;
+  std::string sock;
+  const int fd = o.serial.empty() ? start_qemu(o, qemu, sock) : open_serial(o);
+  Peer peer(fd, o.timeout_s);
+  std::FILE* csv = o.csv.empty() ? nullptr : std::fopen(o.csv.c_str(), "w");
+  if (!o.csv.empty() && csv == nullptr) usage(("cannot write " + o.csv).c_str());
+  if (csv) std::fprintf(csv, "tick,fault,gamma2,gamma3,torque,mode,reason,tick_cost,stale,rejected,gaps,repeated\n");
+
+  auto fail_timeout = [&](long tick) {
+    std::fprintf(stderr,
+                 "attractor-hil: the firmware stopped answering at tick %ld (no frame within %.1f s of wall time)\n",
+                 tick, o.timeout_s);
+    if (qemu > 0) ::kill(qemu, SIGTERM);
+    std::exit(kExitTimeout);
+  };
+  const auto t0 = std::chrono::steady_clock::now();
+
+  // hello: the firmware restarts its link state and answers hello.
+  peer.send(encode(FrameType::hello, 0, 0, nullptr));
+  FrameView v;
+  LinkError e;
+  if (!peer.receive(v, e)) fail_timeout(0);
+  if (e != LinkError::none || v.header.type != FrameType::hello) {
+    std::fprintf(stderr, "attractor-hil: expected hello, got %s\n", to_string(e));
+    return kExitLink;
+  }
+
+  // The plant: §7.3's skate with mass m, length l and rotor inertia J1 off the controller's by
+  // --mismatch percent (scaling every mass and inertia alike would leave the free motion
+  // unchanged; this changes the gravity torque m g l, the inertia I1 + m l² and the rotor's
+  // authority relative to the model the controller was designed on).
+  SimulatedSkateRotorConfig<double> pc;
+  const double k = 1.0 + o.mismatch_pct / 100.0;
+  for (double* p : {&pc.params.m, &pc.params.l, &pc.params.J1}) {
+    *p *= k;
+  }
+  auto made = SimulatedSkateRotor<double>::make(pc, 1e-3);
+  if (!made) usage(("plant refused: " + std::string(attractor::to_string(made.error()))).c_str());
+  SimulatedSkateRotor<double> plant = *made;
+  std::mt19937_64 rng(12);
+  std::normal_distribution<double> gauss(0.0, 1.0);
+  double torque = 0.0, min_gamma3 = 1.0;
+  long injected[7] = {}, answers_bad = 0;
+  std::uint32_t seq = 0;
+  ActuatorReport<double> last;
+  std::uint32_t cost_min = std::numeric_limits<std::uint32_t>::max(), cost_max = 0;
+  double cost_sum = 0;
+  long cost_n = 0;
+  for (long tick = 1; tick <= o.ticks; ++tick) {
+    plant.actuate(Vec<double, 1>(torque));
+    Vec<double, 8> y;
+    (void)plant.sample(y);
+    min_gamma3 = std::min(min_gamma3, plant.state()[4]);
+    SensorReading<double> r = SkateRotorWire<double>::reading(y);
+    if (o.noise > 0.0) {
+      for (int i = 0; i < 3; ++i) r.gyro[i] += o.noise * gauss(rng);
+      for (int i = 0; i < 3; ++i) r.vertical[i] += o.noise * gauss(rng);
+    }
+    const Fault f =
+        (o.fault_every > 0 && tick % o.fault_every == 0) ? Fault(1 + (tick / o.fault_every) % 6) : Fault::none;
+    ++injected[int(f)];
+    if (f == Fault::nan) r.vertical[1] = std::numeric_limits<double>::quiet_NaN();
+    if (f == Fault::out_of_range) r.gyro[2] = 5000.0;
+    std::vector<std::uint8_t> frame = encode(FrameType::sensor, seq, std::uint64_t(tick), &r);
+    if (f == Fault::corrupt) {
+      std::uint8_t& b = frame[frame.size() / 2];
+      b = std::uint8_t(b ^ (b == 0x01 ? 0x02 : 0x01));  // never a zero: one frame stays one frame
+    }
+    int expect = 1;
+    if (f == Fault::drop) {
+      expect = 0;
+      ++seq;
+    } else if (f == Fault::reorder) {
+      peer.send(encode(FrameType::sensor, seq + 1, std::uint64_t(tick), &r));
+      peer.send(frame);
+      expect = 2;
+      seq += 2;
+    } else {
+      peer.send(frame);
+      if (f == Fault::duplicate) {
+        peer.send(frame);
+        expect = 2;
+      }
+      ++seq;
+    }
+    for (int k = 0; k < expect; ++k) {
+      ActuatorReport<double> a;
+      if (!peer.receive(v, e)) fail_timeout(tick);
+      if (e == LinkError::none) e = unpack_actuator(v, a);
+      if (e != LinkError::none) {
+        ++answers_bad;  // a corrupt answer: keep the last torque (zero-order hold)
+        continue;
+      }
+      last = a;
+      torque = a.torque[0];
+      cost_min = std::min(cost_min, a.tick_cost);
+      cost_max = std::max(cost_max, a.tick_cost);
+      cost_sum += a.tick_cost;
+      ++cost_n;
+    }
+    if (csv) {
+      std::fprintf(csv, "%ld,%s,%.17g,%.17g,%.9g,%s,%s,%u,%u,%u,%u,%u\n", tick, kFaultNames[int(f)], plant.state()[3],
+                   plant.state()[4], torque, rt::to_string(last.mode), attractor::to_string(last.reason),
+                   last.tick_cost, last.faults.stale, last.link.total_rejected(), last.link.gaps, last.link.repeated);
+    }
+    if (o.ticks >= 10000 && tick % 5000 == 0) std::fprintf(stderr, "attractor-hil: tick %ld of %ld\n", tick, o.ticks);
+  }
+
+  peer.send(encode(FrameType::goodbye, seq, std::uint64_t(o.ticks), nullptr));
+  bool goodbye = false;
+  while (!goodbye && peer.receive(v, e)) goodbye = e == LinkError::none && v.header.type == FrameType::goodbye;
+  if (csv) std::fclose(csv);
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  ::close(fd);
+  int fw_exit = -1;
+  if (qemu > 0) {
+    int status = 0;
+    ::waitpid(qemu, &status, 0);
+    fw_exit = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  }
+
+  const LinkCounters& d = last.link;
+  const long detected_corrupt = long(d.rejected_by(LinkError::bad_crc) + d.rejected_by(LinkError::bad_framing) +
+                                     d.rejected_by(LinkError::bad_length));
+  const bool all_detected = detected_corrupt == injected[1] &&
+                            long(d.rejected_by(LinkError::non_finite)) == injected[2] &&
+                            long(d.rejected_by(LinkError::out_of_range)) == injected[3] &&
+                            long(d.gaps) == injected[4] + injected[6] && long(d.repeated) == injected[5] + injected[6];
+  const bool upright = min_gamma3 > 0.95 && last.mode == rt::Mode::running;
+  std::printf("hil: %ld ticks (%.3f s simulated) in %.2f s wall, %.0f frames/s; %s\n", o.ticks, o.ticks * 1e-3, wall,
+              double(peer.frames_sent_) / wall, o.serial.empty() ? ("QEMU " + o.machine).c_str() : o.serial.c_str());
+  std::printf(
+      "hil: link: %ld frames / %ld bytes sent, %ld frames / %ld bytes received, %ld corrupt answers, goodbye %s\n",
+      peer.frames_sent_, peer.bytes_sent_, peer.frames_received_, peer.bytes_received_, answers_bad,
+      goodbye ? "answered" : "MISSING");
+  std::printf("hil: tick cost [cost-clock counts] min %u mean %.2f max %u over %ld steps\n", cost_n ? cost_min : 0,
+              cost_n ? cost_sum / double(cost_n) : 0.0, cost_max, cost_n);
+  std::printf(
+      "hil: faults injected / detected by the firmware: corrupt %ld/%ld nan %ld/%u out_of_range %ld/%u "
+      "drop+reorder %ld/%u gaps duplicate+reorder %ld/%u repeated; runtime stale ticks %u\n",
+      injected[1], detected_corrupt, injected[2], d.rejected_by(LinkError::non_finite), injected[3],
+      d.rejected_by(LinkError::out_of_range), injected[4] + injected[6], d.gaps, injected[5] + injected[6], d.repeated,
+      last.faults.stale);
+  std::printf("hil: plant mismatch %+.1f %% (m, l, J1), sensor noise sigma %g\n", o.mismatch_pct, o.noise);
+  std::printf("hil: min Gamma3 %.6f (max tilt %.4f rad), controller %s (%s), firmware exit %d\n", min_gamma3,
+              std::acos(std::min(min_gamma3, 1.0)), rt::to_string(last.mode), attractor::to_string(last.reason),
+              fw_exit);
+  const bool ok = upright && all_detected && goodbye && (qemu <= 0 || fw_exit == 0);
+  std::printf("hil: %s\n", ok        ? "UPRIGHT, every injected fault detected"
+                           : upright ? "UPRIGHT, but faults missed or link incomplete"
+                                     : "FELL or tripped to the safe state");
+  return ok ? 0 : kExitFell;
+}

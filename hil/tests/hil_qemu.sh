@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# hil_qemu.sh MODE RUNNER ELF [ARGS...]: HIL tests in QEMU (CTest hil.*). Skips (exit 77) when
+# the firmware image is not built (it comes from the fw-m4f preset, not this host build).
+#   run    : one run, passes on the runner's exit 0 (upright, every injected fault detected)
+#   twice  : two runs with --csv, passes when the CSVs are identical (frames are the clock)
+#   silent : ELF is an image without the link: the runner must exit 4 naming the timeout
+#   pty    : QEMU with UART0 on a pseudo-terminal, the runner on it as on a serial device
+#            (--serial, POSIX termios): the real-serial path, same image
+set -u
+mode=$1 runner=$2 elf=$3; shift 3
+if [ ! -f "$elf" ]; then
+  echo "skip: $elf missing (cmake --preset fw-m4f && cmake --build --preset fw-m4f --target skate-rotor-hil.mps2-an386)"
+  exit 77
+fi
+case "$mode" in
+  run) exec "$runner" --elf "$elf" "$@" ;;
+  twice)
+    dir=$(mktemp -d)
+    trap 'rm -rf "$dir"' EXIT
+    "$runner" --elf "$elf" --csv "$dir/a.csv" "$@" || exit 1
+    "$runner" --elf "$elf" --csv "$dir/b.csv" "$@" || exit 1
+    if cmp "$dir/a.csv" "$dir/b.csv"; then
+      echo "hil: two runs, identical CSV logs ($(wc -l < "$dir/a.csv") lines)"
+    else
+      diff "$dir/a.csv" "$dir/b.csv" | head -n 10
+      exit 1
+    fi ;;
+  silent)
+    out=$("$runner" --elf "$elf" "$@" 2>&1)
+    rc=$?
+    printf '%s\n' "$out" | tail -n 5
+    [ "$rc" = 4 ] && printf '%s' "$out" | grep -q "the firmware stopped answering at tick" ;;
+  pty)
+    log=$(mktemp)
+    qemu-system-arm -M mps2-an386 -display none -monitor none -serial pty \
+      -semihosting-config enable=on,target=native -icount shift=0,align=off,sleep=off -kernel "$elf" >"$log" 2>&1 &
+    qpid=$!
+    trap 'kill $qpid 2>/dev/null; rm -f "$log"' EXIT
+    pts=""
+    for _ in $(seq 100); do
+      pts=$(grep -o '/dev/pts/[0-9]*' "$log" | head -n 1)
+      [ -n "$pts" ] && break
+      sleep 0.05
+    done
+    [ -n "$pts" ] || { echo "QEMU did not report its pseudo-terminal"; cat "$log"; exit 1; }
+    "$runner" --serial "$pts" --baud 115200 "$@"
+    rc=$?
+    wait $qpid
+    qrc=$?
+    tail -n 3 "$log"
+    echo "[runner exit $rc, firmware exit $qrc]"
+    [ "$rc" = 0 ] && [ "$qrc" = 0 ] ;;
+  *) echo "hil_qemu.sh: unknown mode $mode"; exit 2 ;;
+esac

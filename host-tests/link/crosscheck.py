@@ -1,0 +1,237 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
+"""Cross-check of the HIL wire format against independent Python implementations.
+
+CRC-32 comes from zlib and binascii (the reference implementation of CRC-32/ISO-HDLC), the
+layout from `struct` following the documentation in lib/include/attractor/link/frame_layout.hpp,
+COBS and the decoder's verdicts from a plain reimplementation below. The C++ side is the
+library, driven through host-tests/link/link_vectors.cpp. Usage: crosscheck.py LINK_VECTORS [N]
+"""
+import binascii
+import random
+import struct
+import subprocess
+import sys
+import zlib
+
+VERSION = 1
+SENSOR, ACTUATOR, HELLO, GOODBYE = 1, 2, 3, 4
+PAYLOAD = {SENSOR: 48, ACTUATOR: 80, HELLO: 0, GOODBYE: 0}
+SENSOR_LIMITS = [1000.0] * 3 + [16.0] * 3 + [100.0] * 3 + [10000.0] * 3
+TORQUE_LIMIT = 1000.0
+MAX_ERROR_CODE = 10  # attractor::Error::stack
+
+
+def crc(data):
+    a = zlib.crc32(data) & 0xFFFFFFFF
+    b = binascii.crc32(data) & 0xFFFFFFFF
+    assert a == b
+    return a
+
+
+def cobs_encode(data):
+    out = bytearray([0])
+    code_at, code = 0, 1
+    for b in data:
+        if code == 0xFF:  # full block: no implied zero
+            out[code_at] = code
+            code_at, code = len(out), 1
+            out.append(0)
+        if b == 0:
+            out[code_at] = code
+            code_at, code = len(out), 1
+            out.append(0)
+        else:
+            out.append(b)
+            code += 1
+    out[code_at] = code
+    return bytes(out)
+
+
+def cobs_decode(enc):
+    """Standard COBS decoding of one frame without delimiter; None when malformed."""
+    out = bytearray()
+    i = 0
+    while i < len(enc):
+        code = enc[i]
+        if code == 0 or i + code > len(enc):
+            return None
+        block = enc[i + 1:i + code]
+        if 0 in block:
+            return None
+        out += block
+        i += code
+        if i < len(enc) and code != 0xFF:
+            out.append(0)
+    return bytes(out)
+
+
+def f32(bits):
+    return struct.unpack('<f', struct.pack('<I', bits))[0]
+
+
+def finite(bits):
+    return (bits >> 23) & 0xFF != 0xFF
+
+
+def frame(ftype, seq, tick, payload, version=VERSION, declared=None):
+    declared = len(payload) if declared is None else declared
+    body = struct.pack('<BBHIQ', version, ftype, declared, seq, tick) + payload
+    return body + struct.pack('<I', crc(body))
+
+
+def sensor_payload(bits):
+    return struct.pack('<12I', *bits)
+
+
+def actuator_payload(t, mode, reason, faults, link, gaps, rep, cost, reserved=0):
+    return struct.pack('<3IBBH6I7IIII', *t, mode, reason, reserved, *faults, *link, gaps, rep, cost)
+
+
+def values_verdict(bits_and_limits):
+    bits_and_limits = list(bits_and_limits)
+    if not all(finite(b) for b, _ in bits_and_limits):
+        return 'non_finite'
+    if not all(abs(f32(b)) <= lim for b, lim in bits_and_limits):
+        return 'out_of_range'
+    return None
+
+
+def reference_decode(enc):
+    """The decoder's documented verdict, as the text the C++ peer prints."""
+    if not 21 <= len(enc) <= 101:
+        return 'reject bad_length'
+    raw = cobs_decode(enc)
+    if raw is None or len(raw) != len(enc) - 1:
+        return 'reject bad_framing'
+    body = raw[:-4]
+    if crc(body) != struct.unpack('<I', raw[-4:])[0]:
+        return 'reject bad_crc'
+    version, ftype, declared, seq, tick = struct.unpack('<BBHIQ', body[:16])
+    if version != VERSION:
+        return 'reject bad_version'
+    if ftype not in PAYLOAD:
+        return 'reject bad_type'
+    if declared != PAYLOAD[ftype] or len(body) != 16 + declared:
+        return 'reject bad_length'
+    p = body[16:]
+    if ftype == SENSOR:
+        bits = struct.unpack('<12I', p)
+        v = values_verdict(zip(bits, SENSOR_LIMITS))
+        if v:
+            return 'reject ' + v
+        return 'ok sensor %d %d ' % (seq, tick) + ' '.join('%x' % b for b in bits)
+    if ftype == ACTUATOR:
+        f = struct.unpack('<3IBBH6I7IIII', p)
+        v = values_verdict((b, TORQUE_LIMIT) for b in f[:3])
+        if v:
+            return 'reject ' + v
+        if f[3] > 1 or f[4] > MAX_ERROR_CODE or f[5] != 0:
+            return 'reject out_of_range'
+        return 'ok actuator %d %d ' % (seq, tick) + ' '.join(
+            ['%x' % b for b in f[:3]] + [str(x) for x in f[3:5] + f[6:]])
+    return 'ok %s %d %d' % ('hello' if ftype == HELLO else 'goodbye', seq, tick)
+
+
+def random_float_bits(rng, limit):
+    r = rng.random()
+    if r < 0.03:
+        return rng.choice([0x7FC00000, 0x7F800000, 0xFF800000, 0x7F800001])  # NaN, ±Inf, sNaN
+    if r < 0.06:
+        return struct.unpack('<I', struct.pack('<f', rng.choice([-1, 1]) * limit * rng.uniform(1.0001, 10)))[0]
+    if r < 0.08:
+        return rng.choice([0, 0x80000000, 1])  # zero, negative zero, denormal
+    return struct.unpack('<I', struct.pack('<f', rng.uniform(-limit, limit)))[0]
+
+
+def main():
+    peer, count = sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 400
+    rng = random.Random(20261123)
+    requests, expected = [], []
+
+    def ask(req, exp):
+        requests.append(req)
+        expected.append(exp)
+
+    ask('crc ' + b'123456789'.hex(), '%08x' % 0xCBF43926)
+    for _ in range(count):
+        n = rng.randrange(0, 255)
+        data = bytes(rng.choice([0, rng.randrange(256)]) for _ in range(n))
+        ask('crc ' + data.hex(), '%08x' % crc(data))
+        ask('cobs ' + data.hex(), cobs_encode(data).hex())
+
+        seq, tick = rng.randrange(2**32), rng.randrange(2**64)
+        bits = [random_float_bits(rng, lim) for lim in SENSOR_LIMITS]
+        verdict = values_verdict(zip(bits, SENSOR_LIMITS))
+        wire = cobs_encode(frame(SENSOR, seq, tick, sensor_payload(bits))) + b'\0'
+        ask('sensor %d %d ' % (seq, tick) + ' '.join('%x' % b for b in bits),
+            'error ' + verdict if verdict else wire.hex())
+
+        t = [random_float_bits(rng, TORQUE_LIMIT) for _ in range(3)]
+        mode, reason = rng.choice([0, 1, 1, 2]), rng.choice([0, 3, MAX_ERROR_CODE, MAX_ERROR_CODE + 1])
+        faults = [rng.randrange(2**32) for _ in range(6)]
+        link = [rng.randrange(2**32) for _ in range(7)]
+        gaps, rep, cost = (rng.randrange(2**32) for _ in range(3))
+        verdict = values_verdict((b, TORQUE_LIMIT) for b in t)
+        if not verdict and (mode > 1 or reason > MAX_ERROR_CODE):
+            verdict = 'out_of_range'
+        awire = cobs_encode(frame(ACTUATOR, seq, tick,
+                                  actuator_payload(t, mode, reason, faults, link, gaps, rep, cost))) + b'\0'
+        ask('actuator %d %d ' % (seq, tick) + ' '.join('%x' % b for b in t) + ' %d %d ' % (mode, reason) +
+            ' '.join(str(x) for x in faults + link + [gaps, rep, cost]), 'error ' + verdict if verdict else awire.hex())
+
+        # Decoder: frames valid or with one defect, then random byte damage of the encoding.
+        kind = rng.randrange(8)
+        ftype = rng.choice([SENSOR, ACTUATOR, HELLO, GOODBYE])
+        payload = sensor_payload(bits) if ftype == SENSOR else (
+            actuator_payload(t, mode, reason, faults, link, gaps, rep, cost,
+                             reserved=rng.choice([0, 0, 0, 1])) if ftype == ACTUATOR else b'')
+        raw = frame(ftype, seq, tick, payload,
+                    version=VERSION if kind != 1 else rng.choice([0, 2, 255]),
+                    declared=None if kind != 2 else (len(payload) + rng.choice([1, 65535])) % 65536)
+        if kind == 3:
+            raw = frame(rng.choice([0, 5, 6, 255]), seq, tick, payload)
+        if kind == 4:
+            raw = bytearray(raw)
+            raw[rng.randrange(len(raw))] ^= 1 << rng.randrange(8)
+            raw = bytes(raw)
+        enc = bytearray(cobs_encode(raw))
+        if kind == 5:
+            for _ in range(rng.randrange(1, 4)):
+                enc[rng.randrange(len(enc))] = rng.randrange(256)
+        if kind == 6:
+            enc = enc[:rng.randrange(len(enc))]
+        if kind == 7:
+            enc = bytearray(rng.randrange(256) for _ in range(rng.randrange(0, 110)))
+        enc = bytes(enc)
+        ask('decode ' + enc.hex(), reference_decode(enc))
+
+    out = subprocess.run([peer], input='\n'.join(requests) + '\n', capture_output=True, text=True, check=True)
+    answers = out.stdout.splitlines()
+    if len(answers) != len(requests):
+        print('peer answered %d of %d requests' % (len(answers), len(requests)))
+        return 1
+    bad = 0
+    verdicts = {}
+    for req, exp, got in zip(requests, expected, answers):
+        if req.startswith('decode'):
+            key = exp.split()[0] + ' ' + exp.split()[1]
+            verdicts[key] = verdicts.get(key, 0) + 1
+        if exp != got:
+            bad += 1
+            if bad <= 10:
+                print('MISMATCH\n  request  %s\n  python   %s\n  library  %s' % (req[:160], exp[:160], got[:160]))
+    print('%d requests, %d mismatches; crc32("123456789") = %s (zlib, binascii, library)' %
+          (len(requests), bad, answers[0]))
+    print('decoder verdicts covered: ' + ', '.join('%s %d' % kv for kv in sorted(verdicts.items())))
+    needed = ['ok sensor', 'ok actuator', 'reject bad_length', 'reject bad_framing', 'reject bad_crc',
+              'reject bad_version', 'reject bad_type', 'reject non_finite', 'reject out_of_range']
+    missing = [k for k in needed if k not in verdicts]
+    if missing:
+        print('verdicts not covered: ' + ', '.join(missing))
+        return 1
+    return 1 if bad else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -1,0 +1,235 @@
+// SPDX-License-Identifier: Apache-2.0
+// HIL in one process: the firmware side (link::HilLink as the sensor source of the unchanged
+// skate controller, rt::Loop, link::run_lockstep) exchanges wire bytes with a host peer that
+// simulates the skate in double (SimulatedSkateRotor<double>, RK4 feedback integrator, zero-order
+// hold) and injects faults: corrupted bytes, NaN and out-of-range values, dropped, duplicated
+// and reordered frames. Asserts: one answer per frame sent, every injected fault counted by
+// the firmware in its class, the skate upright, the controller never in the safe state; and
+// the frames as the only clock (two runs give identical logs).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <deque>
+#include <limits>
+#include <vector>
+
+#include "attractor/control/skate_rotor_controller.hpp"
+#include "attractor/link/lockstep.hpp"
+#include "attractor/link/skate_rotor_wire.hpp"
+#include "attractor/plant/simulated_skate_rotor.hpp"
+#include "attractor/rt/loop.hpp"
+
+using namespace attractor;
+using namespace attractor::link;
+
+namespace {
+
+using FwLink = HilLink<float, SkateRotorWire<float>>;
+using FwLoop = rt::Loop<FwLink, SkateRotorController<float>>;
+
+enum class Fault { none, corrupt, nan, out_of_range, drop, duplicate, reorder };
+
+struct Injected {
+  int corrupt = 0, nan = 0, out_of_range = 0, drop = 0, duplicate = 0, reorder = 0;
+};
+
+// The host: plant, frames out, answers in, faults per a fixed schedule.
+class HostPeer {
+ public:
+  HostPeer(int ticks, int fault_every) : ticks_(ticks), every_(fault_every) {
+    auto p = SimulatedSkateRotor<double>::make(SimulatedSkateRotorConfig<double>{}, 1e-3);
+    EXPECT_TRUE(p.ok());
+    plant_ = *p;
+    send_control(FrameType::hello);
+  }
+
+  // Port::read: the next byte for the firmware; when none is left, the host takes its turn.
+  bool read(std::uint8_t& b) {
+    if (to_fw_.empty()) step();
+    if (to_fw_.empty()) return false;
+    b = to_fw_.front();
+    to_fw_.pop_front();
+    return true;
+  }
+  // Port::write: bytes from the firmware, split and decoded as the runner would.
+  void write(const std::uint8_t* d, std::uint32_t n) {
+    for (std::uint32_t i = 0; i < n; ++i) {
+      if (rx_.push(d[i]) != FrameReceiver::Event::frame) continue;
+      FrameView v;
+      EXPECT_EQ(decode_frame(rx_.data(), rx_.size(), v), LinkError::none);
+      ++answers_;
+      if (v.header.type != FrameType::actuator) continue;
+      ActuatorReport<double> a;
+      EXPECT_EQ(unpack_actuator(v, a), LinkError::none);
+      last_ = a;
+      torque_ = a.torque[0];
+      log_.push_back(a.torque[0]);
+      log_.push_back(double(a.tick_cost));
+    }
+  }
+
+  int frames_sent() const { return frames_; }
+  int answers() const { return answers_; }
+  const ActuatorReport<double>& last() const { return last_; }
+  const Injected& injected() const { return injected_; }
+  double min_gamma3() const { return min_gamma3_; }
+  const std::vector<double>& log() const { return log_; }
+
+ private:
+  // Advance the plant one tick under the last torque (ZOH), send this tick's frame(s).
+  void step() {
+    if (done_) return;
+    if (tick_ == ticks_) {
+      send_control(FrameType::goodbye);
+      done_ = true;
+      return;
+    }
+    plant_.actuate(Vec<double, 1>(torque_));
+    Vec<double, 8> y;
+    (void)plant_.sample(y);
+    min_gamma3_ = std::min(min_gamma3_, plant_.state()[4]);
+    ++tick_;
+    const SensorReading<double> r = SkateRotorWire<double>::reading(y);
+    const Fault f = (every_ > 0 && tick_ % every_ == 0) ? Fault(1 + (tick_ / every_) % 6) : Fault::none;
+    std::vector<std::uint8_t> frame = encode(r, seq_, f);
+    switch (f) {
+      case Fault::corrupt: {
+        ++injected_.corrupt;
+        std::uint8_t& b = frame[frame.size() / 2];
+        b = std::uint8_t(b ^ (b == 0x01 ? 0x02 : 0x01));  // never a zero: one frame stays one frame
+        break;
+      }
+      case Fault::nan: ++injected_.nan; break;
+      case Fault::out_of_range: ++injected_.out_of_range; break;
+      default: break;
+    }
+    if (f == Fault::drop) {
+      ++injected_.drop;
+      ++seq_;
+      return;  // the plant moved on; the firmware sees the next frame with a gap
+    }
+    if (f == Fault::reorder) {
+      // This tick's frame goes after a copy of the next sequence number's: a gap, then a repeat.
+      ++injected_.reorder;
+      send(encode(r, seq_ + 1, Fault::none));
+      send(frame);
+      seq_ += 2;
+      return;
+    }
+    send(frame);
+    if (f == Fault::duplicate) {
+      ++injected_.duplicate;
+      send(frame);
+    }
+    ++seq_;
+  }
+
+  std::vector<std::uint8_t> encode(const SensorReading<double>& r0, std::uint32_t seq, Fault f) {
+    SensorReading<double> r = r0;
+    if (f == Fault::nan) r.vertical[1] = std::numeric_limits<double>::quiet_NaN();
+    if (f == Fault::out_of_range) r.gyro[2] = 5000.0;
+    std::uint8_t payload[layout::sensor_payload_size];
+    pack_sensor(r, payload);  // unchecked: faults must reach the wire
+    std::uint8_t wire[layout::max_wire_size];
+    std::size_t n = 0;
+    EXPECT_EQ(encode_frame(FrameHeader{FrameType::sensor, seq, std::uint64_t(tick_)}, payload, sizeof payload, wire,
+                           sizeof wire, n),
+              LinkError::none);
+    return std::vector<std::uint8_t>(wire, wire + n);
+  }
+  void send(const std::vector<std::uint8_t>& f) {
+    to_fw_.insert(to_fw_.end(), f.begin(), f.end());
+    ++frames_;
+  }
+  void send_control(FrameType t) {
+    std::uint8_t wire[layout::max_wire_size];
+    std::size_t n = 0;
+    EXPECT_EQ(encode_frame(FrameHeader{t, 0, 0}, nullptr, 0, wire, sizeof wire, n), LinkError::none);
+    send(std::vector<std::uint8_t>(wire, wire + n));
+  }
+
+  int ticks_, every_;
+  SimulatedSkateRotor<double> plant_;
+  std::deque<std::uint8_t> to_fw_;
+  FrameReceiver rx_;
+  ActuatorReport<double> last_;
+  Injected injected_;
+  std::vector<double> log_;
+  double torque_ = 0.0, min_gamma3_ = 1.0;
+  int tick_ = 0, frames_ = 0, answers_ = 0;
+  std::uint32_t seq_ = 0;
+  bool done_ = false;
+};
+
+HostPeer* g_host = nullptr;
+std::uint32_t g_clock = 0;
+
+struct FakeBoard {
+  static std::uint32_t cost_now() { return g_clock += 7u; }  // deterministic "instructions"
+  static std::uint32_t cost_hz() { return 1000000u; }
+  static std::uint32_t cost_mask() { return 0xFFFFFFFFu; }
+  static std::uint32_t stack_used_bytes() { return 1000u; }
+  static std::uint32_t stack_size_bytes() { return 4000u; }
+};
+struct HostPort {
+  static bool read(std::uint8_t& b) { return g_host->read(b); }
+  static void write(const std::uint8_t* d, std::uint32_t n) { g_host->write(d, n); }
+};
+
+struct RunResult {
+  rt::Report report;
+  LinkCounters link;
+};
+
+RunResult run(HostPeer& host) {
+  g_host = &host;
+  g_clock = 0;
+  auto ctrl = SkateRotorController<float>::make(SkateRotorControllerConfig<float>{}, 1e-3f);
+  EXPECT_TRUE(ctrl.ok());
+  FwLoop loop(FwLink{}, *ctrl);
+  const rt::Report r = run_lockstep<FakeBoard, HostPort>(loop, loop.source(), rt::rate_hz(1000));
+  g_host = nullptr;
+  return {r, loop.source().counters()};
+}
+
+}  // namespace
+
+TEST(LinkLockstep, CleanRunKeepsTheSkateUpright) {
+  HostPeer host(2000, 0);
+  const RunResult res = run(host);
+  EXPECT_EQ(host.answers(), host.frames_sent()) << "one answer per frame (hello and goodbye included)";
+  EXPECT_EQ(res.report.steps, 2000u);
+  EXPECT_EQ(res.report.mode, rt::Mode::running);
+  EXPECT_EQ(res.report.stack_used, 1000u);
+  EXPECT_EQ(res.link.total_rejected() + res.link.gaps + res.link.repeated, 0u);
+  EXPECT_GT(host.min_gamma3(), 0.95);
+  EXPECT_EQ(host.last().mode, rt::Mode::running);
+  EXPECT_NE(host.last().torque[0], 0.0) << "the controller acts through the link";
+}
+
+TEST(LinkLockstep, EveryInjectedFaultIsDetectedInItsClass) {
+  HostPeer host(2000, 25);  // a fault every 25 ticks, classes in turn: 80 faults
+  const RunResult res = run(host);
+  const Injected& in = host.injected();
+  const LinkCounters& fw = host.last().link;  // as the firmware reported it over the link
+  EXPECT_EQ(host.answers(), host.frames_sent());
+  EXPECT_GT(in.corrupt, 0);
+  EXPECT_EQ(fw.rejected_by(LinkError::bad_crc) + fw.rejected_by(LinkError::bad_framing), std::uint32_t(in.corrupt));
+  EXPECT_EQ(fw.rejected_by(LinkError::non_finite), std::uint32_t(in.nan));
+  EXPECT_EQ(fw.rejected_by(LinkError::out_of_range), std::uint32_t(in.out_of_range));
+  EXPECT_EQ(fw.gaps, std::uint32_t(in.drop + in.reorder));
+  EXPECT_EQ(fw.repeated, std::uint32_t(in.duplicate + in.reorder));
+  // Rejected and repeated frames are stale ticks for the runtime (sample held).
+  EXPECT_EQ(res.report.faults.stale, std::uint32_t(in.corrupt + in.nan + in.out_of_range + in.duplicate + in.reorder));
+  EXPECT_EQ(res.report.mode, rt::Mode::running) << to_string(res.report.reason);
+  EXPECT_GT(host.min_gamma3(), 0.95);
+}
+
+TEST(LinkLockstep, FramesAreTheOnlyClock) {
+  HostPeer a(500, 25), b(500, 25);
+  (void)run(a);
+  (void)run(b);
+  EXPECT_EQ(a.log(), b.log());
+  EXPECT_EQ(a.log().size(), 2u * std::size_t(a.answers() - 2));
+}

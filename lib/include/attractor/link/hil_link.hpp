@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: Apache-2.0
+// The firmware's end of the HIL link as a sensor source (rt/loop.hpp's Source): measurements
+// come from sensor frames received byte by byte, commands go back in actuator frames. The
+// controller and the app are the same as with the SIL plant (plant/simulated_skate_rotor.hpp);
+// `Wire` maps frames to the controller's Measurement/Command (e.g. link/skate_rotor_wire.hpp).
+//
+// Every frame that ends at a delimiter is one event (receive()): a sensor frame is a tick; a
+// rejected frame (counted per LinkError) is a tick too, with no fresh sample — the runtime
+// holds the last valid one and counts it stale — so the host gets exactly one answer per frame
+// it sent and stays in lockstep whatever the line did. A sensor frame whose sequence number does
+// not advance (duplicated, reordered) is counted `repeated` and not used; one that skips ahead
+// counts the missing frames as `gaps` (a rejected frame consumes the sequence number it should
+// have had). hello restarts the sequence; goodbye ends the run.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "attractor/link/actuator_frame.hpp"
+#include "attractor/link/frame_receiver.hpp"
+#include "attractor/link/link_counters.hpp"
+#include "attractor/link/sensor_frame.hpp"
+#include "attractor/rt/supervisor.hpp"
+
+namespace attractor::link {
+
+enum class LinkEvent : std::uint8_t {
+  none = 0,     // byte stored, no frame ended
+  tick = 1,     // a sensor frame (fresh or not) or a rejected frame: run one tick, then reply()
+  hello = 2,    // the host starts a run: answer with reply_control(hello)
+  goodbye = 3,  // the host ends the run: answer with reply_control(goodbye), then stop
+};
+
+template <class S, class Wire>
+class HilLink {
+ public:
+  using Scalar = S;
+  using Measurement = typename Wire::Measurement;
+  using Command = typename Wire::Command;
+
+  // ---- byte side: the lockstep driver (link/lockstep.hpp) feeds every received byte ----
+  LinkEvent receive(std::uint8_t byte) {
+    const FrameReceiver::Event e = rx_.push(byte);
+    if (e == FrameReceiver::Event::none) return LinkEvent::none;
+    fresh_ = false;
+    if (e == FrameReceiver::Event::overflow) return rejected(LinkError::bad_length);
+    FrameView v;
+    LinkError err = decode_frame(rx_.data(), rx_.size(), v);
+    if (err == LinkError::none && v.header.type == FrameType::hello) {
+      restart();
+      tick_ = v.header.tick;
+      return LinkEvent::hello;
+    }
+    if (err == LinkError::none && v.header.type == FrameType::goodbye) return LinkEvent::goodbye;
+    SensorReading<S> r;
+    if (err == LinkError::none) err = unpack_sensor(v, r);  // an actuator frame: bad_type
+    if (err != LinkError::none) return rejected(err);
+    // Sequence: the difference modulo 2^32 tells ahead (gap) from behind (repeat).
+    const std::uint32_t ahead = v.header.sequence - expected_sequence_;
+    const bool repeat = started_ && ahead >= 0x80000000u;
+    counters_.gaps += (started_ && !repeat) ? ahead : 0u;
+    counters_.repeated += repeat ? 1u : 0u;
+    expected_sequence_ = repeat ? expected_sequence_ : v.header.sequence + 1u;
+    started_ = true;
+    fresh_ = !repeat;
+    reading_ = repeat ? reading_ : r;
+    tick_ = repeat ? tick_ + 1u : v.header.tick;
+    return LinkEvent::tick;
+  }
+
+  // ---- Source (rt/loop.hpp) ----
+  bool sample(Measurement& y) {
+    y = Wire::measurement(reading_);
+    return fresh_;
+  }
+  void actuate(const Command& u) { command_ = u; }
+
+  // ---- answers ----
+  // The actuator frame answering the last tick event: the command actuated, the supervisor's
+  // mode, reason and counters, this link's counters and the step's cost. Returns its wire size.
+  std::size_t reply(const rt::Supervisor& sup, std::uint32_t tick_cost, std::uint8_t* out, std::size_t capacity) {
+    ActuatorReport<S> a;
+    a.torque = Wire::torque(command_);
+    a.mode = sup.mode();
+    a.reason = sup.reason();
+    a.faults = sup.faults();
+    a.link = counters_;
+    a.tick_cost = tick_cost;
+    std::size_t n = 0;
+    // The runtime hands actuate() finite, clipped commands; if that ever failed, send the safe
+    // report (zero torque) rather than nothing, so the host still sees one answer per frame.
+    if (encode_actuator_frame(sequence_out_, tick_, a, out, capacity, n) != LinkError::none) {
+      ActuatorReport<S> safe;
+      safe.faults = a.faults;
+      safe.link = a.link;
+      (void)encode_actuator_frame(sequence_out_, tick_, safe, out, capacity, n);
+    }
+    ++sequence_out_;
+    return n;
+  }
+  std::size_t reply_control(FrameType type, std::uint8_t* out, std::size_t capacity) {
+    std::size_t n = 0;
+    (void)encode_frame(FrameHeader{type, sequence_out_, tick_}, nullptr, 0, out, capacity, n);
+    ++sequence_out_;
+    return n;
+  }
+
+  const LinkCounters& counters() const { return counters_; }
+  std::uint64_t tick() const { return tick_; }
+  bool fresh() const { return fresh_; }
+
+ private:
+  // A rejected frame is taken to be the expected one (its sequence number is consumed, so the
+  // next good frame is not also counted as a gap) and to belong to the next tick.
+  LinkEvent rejected(LinkError e) {
+    counters_.count(e);
+    expected_sequence_ = started_ ? expected_sequence_ + 1u : expected_sequence_;
+    tick_ = tick_ + 1u;
+    return LinkEvent::tick;
+  }
+
+  void restart() {
+    started_ = false;
+    expected_sequence_ = 0;
+    sequence_out_ = 0;
+    fresh_ = false;
+    counters_ = LinkCounters{};
+  }
+
+  FrameReceiver rx_;
+  LinkCounters counters_;
+  SensorReading<S> reading_;  // the last accepted reading (zero before the first)
+  Command command_ = Command::Zero();
+  std::uint64_t tick_ = 0;
+  std::uint32_t expected_sequence_ = 0;
+  std::uint32_t sequence_out_ = 0;
+  bool started_ = false;
+  bool fresh_ = false;
+};
+
+}  // namespace attractor::link

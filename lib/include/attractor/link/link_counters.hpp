@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: Apache-2.0
+// What a receiving end of the HIL link counts: frames rejected per reason (LinkError 1..7),
+// frames missing (the sequence number jumped forward) and frames that did not advance the
+// sequence (duplicated or reordered). Carried in the actuator frame (link/frame_layout.hpp), so
+// the host reports what the firmware detected against what it injected.
+#pragma once
+
+#include <cstdint>
+
+#include "attractor/link/frame_layout.hpp"
+#include "attractor/link/link_error.hpp"
+
+namespace attractor::link {
+
+struct LinkCounters {
+  std::uint32_t rejected[layout::link_counters] = {};  // [i]: LinkError(i + 1)
+  std::uint32_t gaps = 0;                              // frames missing before an accepted one
+  std::uint32_t repeated = 0;                          // accepted frames whose sequence did not advance
+
+  // Counts one rejection (none and buffer_too_small are not line faults: not counted).
+  // Branch-free: every counter is visited.
+  void count(LinkError e) {
+    for (int i = 0; i < layout::link_counters; ++i) rejected[i] += std::uint32_t(int(e) == i + 1);
+  }
+  std::uint32_t rejected_by(LinkError e) const {
+    const int i = int(e) - 1;
+    return (i >= 0 && i < layout::link_counters) ? rejected[i] : 0u;
+  }
+  std::uint32_t total_rejected() const {
+    std::uint32_t t = 0;
+    for (std::uint32_t r : rejected) t += r;
+    return t;
+  }
+};
+
+}  // namespace attractor::link

@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: Apache-2.0
+// Lockstep run mode for HIL: the received frame is the tick. The rt engine (rt/tick.hpp) runs
+// one sample + control step per frame event of the link (link/hil_link.hpp) and answers each
+// with an actuator frame; no timer is armed while waiting. Under QEMU -icount every timer
+// armed while the core waits expires at once (TOOLCHAIN facts: "Deterministic lockstep over
+// the UART"), so time comes from the frames and the run is deterministic in its data; on real
+// hardware the host paces the frames.
+//
+// Port: static bool read(std::uint8_t&) (true with a byte; false to be called again) and
+// static void write(const std::uint8_t*, std::uint32_t). Board: cost_now/cost_hz/cost_mask and
+// stack_used_bytes/stack_size_bytes (checked against cfg.stack_limit_percent once a second of
+// ticks and at the end, as rt::run does). cfg.watchdog_ms is not used: nothing may run down
+// while the firmware waits for the host. Returns after the host's goodbye (answered first)
+// with the runtime's report.
+#pragma once
+
+#include <cstdint>
+
+#include "attractor/link/hil_link.hpp"
+#include "attractor/rt/tick.hpp"
+
+namespace attractor::link {
+
+template <class Board, class Port, class App, class Link>
+rt::Report run_lockstep(App& app, Link& link, const rt::Config& cfg) {
+  rt::Tick<App> engine(app, cfg, Board::cost_hz(), Board::cost_mask());
+  std::uint8_t out[layout::max_wire_size];
+  std::uint64_t cost_sum = 0;
+  const std::uint64_t every = cfg.rate_hz ? cfg.rate_hz : 1u;
+  std::uint64_t next_check = every;
+  for (;;) {
+    std::uint8_t b = 0;
+    while (!Port::read(b)) {
+    }
+    const LinkEvent e = link.receive(b);
+    if (e == LinkEvent::none) continue;
+    if (e == LinkEvent::hello || e == LinkEvent::goodbye) {
+      const FrameType t = e == LinkEvent::hello ? FrameType::hello : FrameType::goodbye;
+      Port::write(out, std::uint32_t(link.reply_control(t, out, sizeof out)));
+      if (e == LinkEvent::goodbye) break;
+      continue;
+    }
+    if (engine.on_sample(Board::cost_now())) engine.on_control([] { return Board::cost_now(); });
+    const std::uint64_t sum = engine.cost().sum();
+    const std::uint32_t cost = std::uint32_t(sum - cost_sum);
+    cost_sum = sum;
+    Port::write(out, std::uint32_t(link.reply(engine.supervisor(), cost, out, sizeof out)));
+    if (engine.ticks() >= next_check) {
+      next_check += every;
+      engine.check_stack(Board::stack_used_bytes(), Board::stack_size_bytes());
+    }
+  }
+  engine.check_stack(Board::stack_used_bytes(), Board::stack_size_bytes());
+  rt::Report r = engine.report();
+  r.stack_used = Board::stack_used_bytes();
+  r.stack_size = Board::stack_size_bytes();
+  return r;
+}
+
+}  // namespace attractor::link
