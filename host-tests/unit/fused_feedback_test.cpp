@@ -11,8 +11,10 @@
 #include <limits>
 #include <random>
 
+#include "attractor/estimate/advected_vertical.hpp"
 #include "attractor/integrate/feedback.hpp"
 #include "attractor/systems/pendulum_skate.hpp"
+#include "attractor/systems/pendulum_skate_rotor.hpp"
 #include "attractor/systems/planar_pendulum.hpp"
 #include "attractor/systems/spherical_pendulum.hpp"
 
@@ -64,11 +66,32 @@ struct Skate {
   }
 };
 
+template <class S>
+struct RotorPlant {
+  using Sys = SkateRotorPlant<S>;
+  static Sys make() { return Sys{PendulumSkateRotor<S>{}}; }
+  static Vec<double, 6> state(std::mt19937& rng) { return uniform<6>(rng, -2.0, 2.0); }
+};
+
+template <class S>
+struct Gamma {
+  using Sys = AdvectedGamma<S>;
+  static Sys make() {
+    Sys g;
+    g.omega = Vec3<S>(S(0.3), S(-1.2), S(0.7));
+    g.measured = Vec3<S>(S(0.1), S(0.2), S(0.97));
+    g.kappa = S(5);
+    return g;
+  }
+  static Vec<double, 3> state(std::mt19937& rng) { return uniform<3>(rng, -1.5, 1.5); }
+};
+
 template <class Case>
 class FusedFeedback : public ::testing::Test {};
 
 using Cases = ::testing::Types<Spherical<float>, Spherical<double>, Planar<float>, Planar<double>,
-                               Skate<float>, Skate<double>>;
+                               Skate<float>, Skate<double>, RotorPlant<float>, RotorPlant<double>,
+                               Gamma<float>, Gamma<double>>;
 TYPED_TEST_SUITE(FusedFeedback, Cases);
 
 // |a - b|_inf / (eps * scale), scale = the size of the terms summed: |X|_inf + sum_i |e_i| |grad F_i|_1
