@@ -89,9 +89,8 @@ struct Gamma {
 template <class Case>
 class FusedFeedback : public ::testing::Test {};
 
-using Cases = ::testing::Types<Spherical<float>, Spherical<double>, Planar<float>, Planar<double>,
-                               Skate<float>, Skate<double>, RotorPlant<float>, RotorPlant<double>,
-                               Gamma<float>, Gamma<double>>;
+using Cases = ::testing::Types<Spherical<float>, Spherical<double>, Planar<float>, Planar<double>, Skate<float>,
+                               Skate<double>, RotorPlant<float>, RotorPlant<double>, Gamma<float>, Gamma<double>>;
 TYPED_TEST_SUITE(FusedFeedback, Cases);
 
 // |a - b|_inf / (eps * scale), scale = the size of the terms summed: |X|_inf + sum_i |e_i| |grad F_i|_1
@@ -100,8 +99,7 @@ template <class Sys>
 struct Compare {
   using S = typename Sys::Scalar;
   static constexpr int N = Sys::N, M = Sys::M;
-  static double scale(const Sys& sys, const Vec<S, N>& x, const Vec<S, M>& F0, const Vec<S, M>& K,
-                      bool with_field) {
+  static double scale(const Sys& sys, const Vec<S, N>& x, const Vec<S, M>& F0, const Vec<S, M>& K, bool with_field) {
     const Vec<S, M> e = K.cwiseProduct(sys.invariants(x) - F0);
     const Mat<S, M, N> J = sys.invariants_jacobian(x);
     double s = with_field ? double(sys.field(x).cwiseAbs().maxCoeff()) : 0.0;
