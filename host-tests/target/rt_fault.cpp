@@ -85,7 +85,9 @@ struct FaultApp : rt::AppBase<float, 1, 1> {
     return u;
   }
   void actuate(const Command& u) {
-    board::actuator_write(0, u[0]);
+#if defined(ATTRACTOR_BOARD_HAS_ACTUATORS)
+    board::actuator_write(0, u[0]);  // boards with actuators: the real output path too
+#endif
     const std::uint32_t e = ipsr();
     if (e >= 2u && e <= 6u) {  // NMI, HardFault, MemManage, BusFault, UsageFault
       Text<64> t;
