@@ -132,7 +132,8 @@ TYPED_TEST(FusedFeedback, AgreesWithTheGenericProductToRounding) {
     const double sg = Compare<Sys>::scale(sys, x, fb.reference(), K, false);
     worst_gradient = std::max(worst_gradient, Compare<Sys>::ulps(fused, generic, sg));
 
-    const Vec<S, N> generic_field = sys.field(x) - generic;
+    const Vec<S, N> generic_field = fb.generic_field(x);
+    ASSERT_EQ(generic_field, (Vec<S, N>(sys.field(x) - generic)));
     const double sf = Compare<Sys>::scale(sys, x, fb.reference(), K, true);
     worst_field = std::max(worst_field, Compare<Sys>::ulps(fb(x), generic_field, sf));
     // Feedback<> uses the fused forms.

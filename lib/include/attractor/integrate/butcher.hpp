@@ -58,7 +58,7 @@ constexpr ButcherTableau<S, 4> rk4_tableau() {
 // Zero entries of the tableau are skipped: IEEE arithmetic cannot fold x + (h*0)*k away (k may
 // be Inf/NaN), yet the term is exactly zero for finite k, and a non-finite k_j still reaches x
 // through its own b_j. The result is the same for finite stages. For the built-in constant
-// tableaux the loops unroll and the tests fold at compile time (RK4: 3 stage sums of one term
+// tableaux the loops unroll and the zero tests fold at compile time (RK4: 3 stage sums of one term
 // instead of 6 terms, no loop bookkeeping; M4F float spherical pendulum 599 -> 364
 // instructions per step, docs/BENCHMARKS.md). The skipped set depends only on the tableau, so
 // a step still costs the same instructions every time.

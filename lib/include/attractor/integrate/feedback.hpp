@@ -80,8 +80,9 @@ class Feedback {
     }
   }
 
-  // The same without the system's fused feedback_field (the reference it must match).
-  State generic_field(const State& x) const { return sys_.field(x) - State(metric_(gradient(x))); }
+  // The same from field(), invariants() and invariants_jacobian() only, without the system's
+  // fused hooks (the reference they must match).
+  State generic_field(const State& x) const { return sys_.field(x) - State(metric_(generic_gradient(x))); }
 
   // grad V(x) = DF(x)^T K (F(x) - F0): the system's fused feedback_gradient when it has one.
   State gradient(const State& x) const {
