@@ -13,6 +13,7 @@
 #include "attractor/board/board.hpp"
 #include "attractor/control/skate_rotor_controller.hpp"
 #include "attractor/estimate/advected_vertical.hpp"
+#include "attractor/estimate/vertical_estimator.hpp"
 #include "attractor/integrate/butcher.hpp"
 #include "attractor/integrate/feedback.hpp"
 #include "attractor/plant/simulated_skate_rotor.hpp"
@@ -174,6 +175,53 @@ void bench_app_tick(const char* prec, const char* label, App& app) {
   board::write(t.c_str());
 }
 
+void print_phase(const char* prec, const char* app, const char* phase, double instr) {
+  Text<160> t;
+  t << "bench " << Board::name() << " " << prec << " phase " << app << " " << phase
+    << " instructions/call ";
+  t.fixed(instr, 1);
+  t << "\n";
+  board::write(t.c_str());
+}
+
+// apps/skate-rotor's tick split into its phases, each measured alone on copies of the parts
+// (sample = the SIL plant's RK4 step + measurement; estimate = the Γ̂ feedback integrator;
+// law = ζ (33) + law (56); actuate = the command write). The runtime's share (validation,
+// supervisor, encode, timing) is the tick minus their sum (docs/BENCHMARKS.md).
+template <class S>
+void skate_phases(const char* prec) {
+  using Signals = SkateRotorSignals<S>;
+  auto source = SimulatedSkateRotor<S>::make({}, S(1e-3)).value();
+  typename Signals::Measurement y;
+  source.sample(y);
+  print_phase(prec, "skate-rotor(sil)", "sample", instructions_per_call([&] {
+                source.sample(y);
+                escape(y.data());
+              }));
+  auto est = VerticalEstimator<S>::make({}, S(1e-3)).value();
+  const Vec3<S> rate = y.template segment<3>(Signals::gyro);
+  const Vec3<S> vert = y.template segment<3>(Signals::vertical);
+  Vec3<S> G = est.update(rate, vert);
+  print_phase(prec, "skate-rotor(sil)", "estimate", instructions_per_call([&] {
+                G = est.update(rate, vert);
+                escape(G.data());
+              }));
+  const SkateRotorControllerConfig<S> cfg{};
+  const auto law = SkateRotorLaw<S>::make(cfg.params, cfg.sigma).value();
+  S u(0);
+  print_phase(prec, "skate-rotor(sil)", "law", instructions_per_call([&] {
+                escape(G.data());
+                u = law.torque(skate_zeta<S>(rate, Vec3<S>(y[Signals::blade_speed], S(0), S(0)), G));
+                escape(&u);
+              }));
+  typename Signals::Command cmd(u);
+  print_phase(prec, "skate-rotor(sil)", "actuate", instructions_per_call([&] {
+                escape(cmd.data());
+                source.actuate(cmd);
+                escape(&source);
+              }));
+}
+
 // ---- The apps' ticks benchmarked: one line each ----
 template <class S>
 void ticks(const char* prec) {
@@ -183,6 +231,7 @@ void ticks(const char* prec) {
   rt::Loop<SimulatedSkateRotor<S>, SkateRotorController<S>, SkateRotorOutcome<S>> skate(
       SimulatedSkateRotor<S>::make({}, S(1e-3)).value(), SkateRotorController<S>::make({}, S(1e-3)).value());
   bench_app_tick(prec, "skate-rotor(sil)", skate);
+  skate_phases<S>(prec);
 }
 
 }  // namespace

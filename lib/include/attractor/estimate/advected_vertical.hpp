@@ -35,6 +35,12 @@ struct AdvectedGamma {
     J << S(2) * G[0], S(2) * G[1], S(2) * G[2], S(1), S(0), S(0);
     return J;
   }
+  // Fused grad V = DF^T K (F − F0) = 2 e0 Γ + e1 E1 (integrate/system.hpp; paper 000 eq. (6)).
+  Vec3<S> feedback_gradient(const Vec3<S>& G, const Vec<S, 2>& F0, const Vec<S, 2>& K) const {
+    Vec3<S> g = (S(2) * K[0] * (G.squaredNorm() - F0[0])) * G;
+    g[0] += K[1] * (G[0] - F0[1]);
+    return g;
+  }
 };
 
 }  // namespace attractor

@@ -15,7 +15,12 @@
 //   Vec<Scalar,N>   field(x)            extended vector field X(x)
 //   Vec<Scalar,M>   invariants(x)       F(x)
 //   Mat<Scalar,M,N> invariants_jacobian(x)   DF(x), analytic
+// and optionally a fused feedback_gradient(x, F0, K) = DF(x)^T K (F(x)-F0) and a fused
+// feedback_field(x, F0, K) = X(x) - DF(x)^T K (F(x)-F0) (system.hpp), used in place of the
+// generic product when present (the latter only with L = I).
 #pragma once
+
+#include <type_traits>
 
 #include "attractor/core/finite.hpp"
 #include "attractor/core/result.hpp"
@@ -68,9 +73,30 @@ class Feedback {
 
   // The feedback field X(x) - L DF(x)^T K (F(x) - F0).
   State operator()(const State& x) const {
+    if constexpr (has_feedback_field_v<System> && std::is_same<Metric, IdentityMetric>::value) {
+      return sys_.feedback_field(x, F0_, K_);
+    } else {
+      return sys_.field(x) - State(metric_(gradient(x)));
+    }
+  }
+
+  // The same from field(), invariants() and invariants_jacobian() only, without the system's
+  // fused hooks (the reference they must match).
+  State generic_field(const State& x) const { return sys_.field(x) - State(metric_(generic_gradient(x))); }
+
+  // grad V(x) = DF(x)^T K (F(x) - F0): the system's fused feedback_gradient when it has one.
+  State gradient(const State& x) const {
+    if constexpr (has_feedback_gradient_v<System>) {
+      return sys_.feedback_gradient(x, F0_, K_);
+    } else {
+      return generic_gradient(x);
+    }
+  }
+
+  // The same from invariants() and invariants_jacobian() (the reference a fused one must match).
+  State generic_gradient(const State& x) const {
     const Invariants dF = K_.cwiseProduct(sys_.invariants(x) - F0_);
-    const State grad_V = sys_.invariants_jacobian(x).transpose() * dF;
-    return sys_.field(x) - State(metric_(grad_V));
+    return sys_.invariants_jacobian(x).transpose() * dF;
   }
 
   // V(x) = 1/2 (F-F0)^T K (F-F0): zero exactly on the invariant set.

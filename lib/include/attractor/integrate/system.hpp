@@ -12,6 +12,23 @@
 //   };
 //
 // check_system<MySystem<float>>() (or is_system_v) states it; Feedback<> checks it for you.
+//
+// Optional, detected at compile time (has_feedback_gradient_v): a fused gradient of the
+// feedback integrator's Lyapunov function V = 1/2 (F-F0)^T K (F-F0) (paper 000 §2, eq. (6)),
+//
+//     Vec<S, N> feedback_gradient(const Vec<S, N>& x, const Vec<S, M>& F0,
+//                                 const Vec<S, M>& K) const;   // = DF(x)^T K (F(x) - F0)
+//
+// written out by hand: shared subexpressions once, no zero entries of DF multiplied, no M×N
+// matrix stored. Feedback<> then uses it instead of invariants() and invariants_jacobian();
+// without it the generic product is used. And, with L = I (IdentityMetric), the whole
+// feedback field fused with X (has_feedback_field_v), sharing what X and grad V both compute:
+//
+//     Vec<S, N> feedback_field(const Vec<S, N>& x, const Vec<S, M>& F0,
+//                              const Vec<S, M>& K) const;      // = X(x) - DF(x)^T K (F(x) - F0)
+//
+// Both must agree with the generic path to rounding (Feedback::generic_gradient; host-tests
+// check this for every system that defines them).
 #pragma once
 
 #include <type_traits>
@@ -56,6 +73,26 @@ struct has_jacobian<T, std::enable_if_t<std::is_convertible<
                            decltype(std::declval<const T&>().invariants_jacobian(std::declval<const state_of<T>&>())),
                            Mat<typename T::Scalar, T::M, T::N>>::value>> : std::true_type {};
 
+template <class, class = void>
+struct has_feedback_gradient : std::false_type {};
+template <class T>
+struct has_feedback_gradient<
+    T, std::enable_if_t<std::is_convertible<
+           decltype(std::declval<const T&>().feedback_gradient(
+               std::declval<const state_of<T>&>(), std::declval<const Vec<typename T::Scalar, T::M>&>(),
+               std::declval<const Vec<typename T::Scalar, T::M>&>())),
+           state_of<T>>::value>> : std::true_type {};
+
+template <class, class = void>
+struct has_feedback_field : std::false_type {};
+template <class T>
+struct has_feedback_field<
+    T, std::enable_if_t<std::is_convertible<
+           decltype(std::declval<const T&>().feedback_field(
+               std::declval<const state_of<T>&>(), std::declval<const Vec<typename T::Scalar, T::M>&>(),
+               std::declval<const Vec<typename T::Scalar, T::M>&>())),
+           state_of<T>>::value>> : std::true_type {};
+
 template <class T, bool = has_scalar<T>::value && has_dims<T>::value>
 struct system_members : std::false_type {};
 template <class T>
@@ -65,6 +102,14 @@ struct system_members<T, true>
 
 template <class T>
 constexpr bool is_system_v = detail::system_members<T>::value;
+
+// True when T supplies the optional fused feedback_gradient(x, F0, K) above.
+template <class T>
+constexpr bool has_feedback_gradient_v = is_system_v<T> && detail::has_feedback_gradient<T>::value;
+
+// True when T supplies the optional fused feedback_field(x, F0, K) above.
+template <class T>
+constexpr bool has_feedback_field_v = is_system_v<T> && detail::has_feedback_field<T>::value;
 
 // Fails the build with the first missing piece of the contract above. Returns true.
 template <class T>

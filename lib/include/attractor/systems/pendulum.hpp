@@ -101,6 +101,47 @@ struct Pendulum {
     J.template block<1, D>(2, D) = p.transpose() / m;
   }
 
+  // The fused feedback hooks of integrate/system.hpp restricted to the rows f1, f2, H: the part
+  // both pendulums share. e = K∘(F − F0) over those rows (paper 000 eq. (6)); M >= 3 and the
+  // caller adds its own rows (the spherical pendulum's J).
+  //
+  // grad V rows = e0 (2q, 0) + e1 (p, q) + e2 (m g e_D, p/m)   (holonomic_jacobian(x)^T e)
+  template <int M>
+  State holonomic_gradient(const State& x, const Vec<S, M>& F0, const Vec<S, M>& K) const {
+    const Config q = position(x), p = momentum(x);
+    const S e0 = K[0] * (q.squaredNorm() - F0[0]);
+    const S e1 = K[1] * (q.dot(p) - F0[1]);
+    const S e2 = K[2] * (energy(x) - F0[2]);
+    State gv;
+    gv.template head<D>() = (S(2) * e0) * q + e1 * p;
+    gv[D - 1] += e2 * (m * g);
+    gv.template tail<D>() = e1 * q + (e2 / m) * p;
+    return gv;
+  }
+
+  // field(x) − holonomic_gradient(x, F0, K) in one pass: |q|², q·p, |p|² are computed once and
+  // the gradient folds into the field's coefficients (header comment for a, b):
+  //   q' = (1/m − e1) p − (a + 2 e0) q − e2 m g e_D
+  //   p' = (a − e2/m) p + (b − e1) q − m g e_D
+  template <int M>
+  State holonomic_feedback_field(const State& x, const Vec<S, M>& F0, const Vec<S, M>& K) const {
+    const Config q = position(x), p = momentum(x);
+    const S f1 = q.squaredNorm(), f2 = q.dot(p), pp = p.squaredNorm();
+    const S inv_m = S(1) / m, mg = m * g;
+    const S inv_f1 = S(1) / f1;
+    const S a = f2 * inv_m * inv_f1;                    // f2/(m f1)
+    const S b = (mg * q[D - 1] - pp * inv_m) * inv_f1;  // (m g q_D − |p|²/m)/f1
+    const S e0 = K[0] * (f1 - F0[0]);
+    const S e1 = K[1] * (f2 - F0[1]);
+    const S e2 = K[2] * (S(0.5) * pp * inv_m + mg * q[D - 1] - F0[2]);  // H − H0
+    State dx;
+    dx.template head<D>() = (inv_m - e1) * p - (a + S(2) * e0) * q;
+    dx.template tail<D>() = (a - e2 * inv_m) * p + (b - e1) * q;
+    dx[D - 1] -= e2 * mg;
+    dx[N - 1] -= mg;
+    return dx;
+  }
+
  protected:
   // make() of the concrete pendulums: validated parameters or the error.
   template <class Concrete>

@@ -169,6 +169,32 @@ struct PendulumSkate {
     J(3, 4) = S(2) * G3;
     return J;
   }
+
+  // Fused grad V = DF^T K (F − F0) (integrate/system.hpp; paper 000 eq. (6)) from the rows
+  // above: DC2 = l A DC1 + (0, l Γ2, 1, l v2 + l C1 A', 0), so
+  //   grad V = e0 DE + (e1 + l A e2) DC1 + e2 (0, l Γ2, 1, l v2 + l C1 A', 0) + e3 (0,0,0, 2Γ2, 2Γ3),
+  // with D, A(Γ2) (an arctan) and C1 computed once instead of in invariants() and the Jacobian.
+  State feedback_gradient(const State& z, const Vec<S, 4>& F0, const Vec<S, 4>& K) const {
+    const S v1 = z[0], v2 = z[1], v3 = z[2], G2 = z[3], G3 = z[4];
+    const S ml = p.m * p.l;
+    const S D = p.I2 * G2 * G2 + p.I3 * G3 * G3;
+    const S A = skate_c2_integral(p.I2, p.I3, G2);
+    const S dA = skate_c2_integrand(p.I2, p.I3, G2);
+    const S C1 = D * v2;
+    const S e0 = K[0] * (energy(z) - F0[0]);
+    const S e1 = K[1] * (C1 - F0[1]);
+    const S e2 = K[2] * (p.l * G2 * v2 + v3 + p.l * C1 * A - F0[2]);
+    const S e3 = K[3] * (G2 * G2 + G3 * G3 - F0[3]);
+    const S c = e1 + p.l * A * e2;  // DC1's coefficient
+    State gv;
+    gv[0] = e0 * (p.Ibar1() * v1);
+    gv[1] = e0 * ((p.Ibar2() * G2 * G2 + p.I3 * G3 * G3) * v2 + ml * G2 * v3) + c * D + e2 * (p.l * G2);
+    gv[2] = e0 * (ml * G2 * v2 + p.m * v3) + e2;
+    gv[3] = e0 * (p.Ibar2() * G2 * v2 * v2 + ml * v2 * v3) + c * (S(2) * p.I2 * G2 * v2) +
+            e2 * (p.l * v2 + p.l * C1 * dA) + e3 * (S(2) * G2);
+    gv[4] = e0 * (p.I3 * G3 * v2 * v2 + p.m * p.g * p.l) + c * (S(2) * p.I3 * G3 * v2) + e3 * (S(2) * G3);
+    return gv;
+  }
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -109,6 +109,15 @@ struct SkateRotorPlant {
     J << S(0), S(0), S(0), S(2) * x[3], S(2) * x[4], S(0);
     return J;
   }
+  // Fused grad V = DF^T K (F − F0) (integrate/system.hpp; paper 000 eq. (6)): the row above
+  // without its four zeros.
+  Vec<S, 6> feedback_gradient(const Vec<S, 6>& x, const Vec<S, 1>& F0, const Vec<S, 1>& K) const {
+    const S e2 = S(2) * K[0] * (x[3] * x[3] + x[4] * x[4] - F0[0]);
+    Vec<S, 6> g = Vec<S, 6>::Zero();
+    g[3] = e2 * x[3];
+    g[4] = e2 * x[4];
+    return g;
+  }
 };
 
 // The rotor skate's sensors and actuator, as a SIL plant produces them and a HIL frame carries

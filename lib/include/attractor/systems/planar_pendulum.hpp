@@ -34,6 +34,15 @@ struct PlanarPendulum : Pendulum<S, 2> {
     return J;
   }
 
+  // Fused grad V = DF^T K (F − F0) (integrate/system.hpp; paper 002 eqs. (10)–(11)).
+  State feedback_gradient(const State& x, const Invariants& F0, const Invariants& K) const {
+    return this->holonomic_gradient(x, F0, K);
+  }
+  // Fused X(x) − grad V (paper 002 eq. (10)), one pass (pendulum.hpp).
+  State feedback_field(const State& x, const Invariants& F0, const Invariants& K) const {
+    return this->holonomic_feedback_field(x, F0, K);
+  }
+
   // Period of the oscillation through state x (on T*S^1): T = 4 sqrt(l/g) K(k) with modulus
   // k = sin(alpha/2), alpha the amplitude from the lowest point, so k^2 = (1 + H/(m g l))/2.
   // K(k) = pi / (2 AGM(1, sqrt(1-k^2))), six AGM steps (quadratic convergence: exact to double

@@ -52,6 +52,29 @@ struct SphericalPendulum : Pendulum<S, 3> {
     J(3, 4) = x[0];
     return J;
   }
+
+  // Fused grad V = DF^T K (F − F0) (integrate/system.hpp; paper 002 eqs. (7)–(8)): the rows
+  // above without the 4×6 matrix and its zeros; e3 = K3 (J − J0) multiplies grad J.
+  State feedback_gradient(const State& x, const Invariants& F0, const Invariants& K) const {
+    State gv = this->holonomic_gradient(x, F0, K);
+    add_momentum_gradient(x, K[3] * (vertical_momentum(x) - F0[3]), gv);
+    return gv;
+  }
+  // Fused X(x) − grad V (paper 002 eq. (7)), one pass (pendulum.hpp).
+  State feedback_field(const State& x, const Invariants& F0, const Invariants& K) const {
+    State dx = this->holonomic_feedback_field(x, F0, K);
+    add_momentum_gradient(x, -K[3] * (vertical_momentum(x) - F0[3]), dx);
+    return dx;
+  }
+
+ private:
+  // v += e grad J, grad J = (p2, −p1, 0, −q2, q1, 0).
+  static void add_momentum_gradient(const State& x, S e, State& v) {
+    v[0] += e * x[4];
+    v[1] -= e * x[3];
+    v[3] -= e * x[1];
+    v[4] += e * x[0];
+  }
 };
 
 }  // namespace attractor
