@@ -21,10 +21,9 @@ if(ATTRACTOR_CLANG_TIDY)
                    -std=c++17 -I${PROJECT_SOURCE_DIR}/lib/include -isystem ${_eigen_dir} -DEIGEN_NO_MALLOC)
   set_tests_properties(tools.tidy_lib_headers PROPERTIES LABELS "host;tidy" TIMEOUT 600)
 endif()
-# The scope grows to the whole tree (set it to "") once the tree-wide format pass is committed.
-set(ATTRACTOR_FORMAT_SCOPE "hil;host-tests/fuzz" CACHE STRING "paths scripts/format --check covers in the suite")
+# The whole tree (every tracked C++ file under lib, apps, boards, host-tests, hil).
 if(ATTRACTOR_CLANG_FORMAT)
-  add_test(NAME tools.format_check COMMAND ${PROJECT_SOURCE_DIR}/scripts/format --check ${ATTRACTOR_FORMAT_SCOPE}
+  add_test(NAME tools.format_check COMMAND ${PROJECT_SOURCE_DIR}/scripts/format --check
            WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
   set_tests_properties(tools.format_check PROPERTIES LABELS "host;format"
                        ENVIRONMENT "CLANG_FORMAT=${ATTRACTOR_CLANG_FORMAT}")
