@@ -54,19 +54,16 @@ double instructions_per_call(F&& fn) {
   return rt::counts_to_ns(counts, Board::cost_hz()) / BENCH_REPS;
 }
 
-void print_line(const char* prec, const char* what, const char* scheme, const char* kind,
-                double instr) {
+void print_line(const char* prec, const char* what, const char* scheme, const char* kind, double instr) {
   Text<160> t;
-  t << "bench " << Board::name() << " " << prec << " " << what << " " << scheme << " " << kind
-    << " instructions/step ";
+  t << "bench " << Board::name() << " " << prec << " " << what << " " << scheme << " " << kind << " instructions/step ";
   t.fixed(instr, 1);
   t << "\n";
   board::write(t.c_str());
 }
 
 template <class Sys>
-void bench_system(const char* prec, const char* name, const Sys& sys,
-                  const Vec<typename Sys::Scalar, Sys::N>& x0,
+void bench_system(const char* prec, const char* name, const Sys& sys, const Vec<typename Sys::Scalar, Sys::N>& x0,
                   const Vec<typename Sys::Scalar, Sys::M>& gains, typename Sys::Scalar h) {
   using S = typename Sys::Scalar;
   using State = Vec<S, Sys::N>;
@@ -97,9 +94,7 @@ struct Oscillator {
   using State = Vec<S, N>;
   using Invariants = Vec<S, M>;
   State field(const State& x) const { return State(x[1], -x[0]); }
-  Invariants invariants(const State& x) const {
-    return Invariants(S(0.5) * (x[0] * x[0] + x[1] * x[1]));
-  }
+  Invariants invariants(const State& x) const { return Invariants(S(0.5) * (x[0] * x[0] + x[1] * x[1])); }
   Mat<S, M, N> invariants_jacobian(const State& x) const { return Mat<S, M, N>(x[0], x[1]); }
 };
 
@@ -113,10 +108,9 @@ Vec<S, 6> spherical_x0() {  // q on the unit sphere, p tangent to it (q . p = 0)
 // ---- The systems benchmarked: one line each ----
 template <class S>
 void systems(const char* prec) {
-  bench_system(prec, "oscillator", Oscillator<S>{}, Vec<S, 2>(S(1), S(0)), Vec<S, 1>(S(10)),
-               S(0.01));
-  bench_system(prec, "spherical_pendulum", SphericalPendulum<S>::make(S(1), S(1), S(1)).value(),
-               spherical_x0<S>(), Vec<S, 4>(S(20), S(20), S(20), S(20)), S(0.001));
+  bench_system(prec, "oscillator", Oscillator<S>{}, Vec<S, 2>(S(1), S(0)), Vec<S, 1>(S(10)), S(0.01));
+  bench_system(prec, "spherical_pendulum", SphericalPendulum<S>::make(S(1), S(1), S(1)).value(), spherical_x0<S>(),
+               Vec<S, 4>(S(20), S(20), S(20), S(20)), S(0.001));
   // Pendulum skate (paper 003), state (59): reduced (35)/(38), full (21), rotor plant (44), Γ.
   const Vec<S, 9> z0 = skate_initial_condition_59<S>(S(0.1));
   const PendulumSkate<S> skate{PendulumSkateParams<S>{}};
@@ -126,12 +120,10 @@ void systems(const char* prec) {
   bench_system(prec, "pendulum_skate_full", full, z0, balanced_gains(full, z0, S(20)), S(0.001));
   Vec<S, 6> xr;
   xr << zeta0, S(0);
-  bench_system(prec, "skate_rotor_plant", SkateRotorPlant<S>{PendulumSkateRotor<S>{}}, xr,
-               Vec<S, 1>(S(50)), S(0.001));
+  bench_system(prec, "skate_rotor_plant", SkateRotorPlant<S>{PendulumSkateRotor<S>{}}, xr, Vec<S, 1>(S(50)), S(0.001));
   AdvectedGamma<S> gamma;
   gamma.omega = Vec3<S>(S(0.1), S(0.01), S(0.1));
-  bench_system(prec, "skate_gamma", gamma, Vec3<S>(S(0), S(0.0998), S(0.995)),
-               Vec<S, 2>(S(50), S(50)), S(0.001));
+  bench_system(prec, "skate_gamma", gamma, Vec3<S>(S(0), S(0.0998), S(0.995)), Vec<S, 2>(S(50), S(50)), S(0.001));
 }
 
 // The runtime's tick with a representative app: validate 6 sensor values, one RK4 feedback
@@ -142,8 +134,7 @@ struct TickApp : rt::AppBase<S, 6, 3> {
   using typename Base::Command;
   using typename Base::Sensors;
   SphericalPendulum<S> sys = SphericalPendulum<S>::make(S(1), S(1), S(1)).value();
-  Feedback<SphericalPendulum<S>> fb =
-      feedback(sys, spherical_x0<S>(), Vec<S, 4>(S(20), S(20), S(20), S(20)));
+  Feedback<SphericalPendulum<S>> fb = feedback(sys, spherical_x0<S>(), Vec<S, 4>(S(20), S(20), S(20), S(20)));
   Vec<S, 6> x = spherical_x0<S>();
   Command u_out = Command::Zero();
 
@@ -163,22 +154,19 @@ void bench_app_tick(const char* prec, const char* label, App& app) {
   cfg.max_ticks = 500;
   const rt::Report r = rt::run<Board>(app, cfg);
   Text<200> t;
-  t << "bench " << Board::name() << " " << prec << " rt_tick " << label
-    << " instructions/tick mean ";
+  t << "bench " << Board::name() << " " << prec << " rt_tick " << label << " instructions/tick mean ";
   t.fixed(rt::counts_to_ns(r.cost.mean(), r.cost_hz), 1);
   t << " min ";
   t.fixed(rt::counts_to_ns(r.cost.min(), r.cost_hz), 0);
   t << " max ";
   t.fixed(rt::counts_to_ns(r.cost.max(), r.cost_hz), 0);
-  t << " (" << r.steps << " ticks, " << r.overruns << " overruns, mode " << to_string(r.mode)
-    << ")\n";
+  t << " (" << r.steps << " ticks, " << r.overruns << " overruns, mode " << to_string(r.mode) << ")\n";
   board::write(t.c_str());
 }
 
 void print_phase(const char* prec, const char* app, const char* phase, double instr) {
   Text<160> t;
-  t << "bench " << Board::name() << " " << prec << " phase " << app << " " << phase
-    << " instructions/call ";
+  t << "bench " << Board::name() << " " << prec << " phase " << app << " " << phase << " instructions/call ";
   t.fixed(instr, 1);
   t << "\n";
   board::write(t.c_str());
@@ -240,9 +228,8 @@ int main() {
   board::initialize();
   {
     Text<240> t;
-    t << "bench " << Board::name() << ": cost clock " << Board::cost_hz() << " Hz ("
-      << Board::cost_unit() << "), " << BENCH_REPS
-      << " reps; numbers are guest INSTRUCTIONS under QEMU -icount shift=0 (not cycles)\n";
+    t << "bench " << Board::name() << ": cost clock " << Board::cost_hz() << " Hz (" << Board::cost_unit() << "), "
+      << BENCH_REPS << " reps; numbers are guest INSTRUCTIONS under QEMU -icount shift=0 (not cycles)\n";
     board::write(t.c_str());
   }
   systems<float>("float");

@@ -21,11 +21,11 @@ using S = float;
 namespace {
 
 constexpr std::uint32_t kRateHz = 1000;
-constexpr std::uint32_t kTicks = 10000;    // 10 s at 1 kHz
-constexpr S kUprightGamma3 = 0.95f;        // "upright": tilt below ~18 degrees throughout
+constexpr std::uint32_t kTicks = 10000;  // 10 s at 1 kHz
+constexpr S kUprightGamma3 = 0.95f;      // "upright": tilt below ~18 degrees throughout
 constexpr S kDt = 1.0f / static_cast<S>(kRateHz);
 
-using Source = attractor::SimulatedSkateRotor<S>;          // a HIL link would go here
+using Source = attractor::SimulatedSkateRotor<S>;  // a HIL link would go here
 using Controller = attractor::SkateRotorController<S>;
 using Outcome = attractor::SkateRotorOutcome<S>;
 using Loop = attractor::rt::Loop<Source, Controller, Outcome>;
@@ -56,8 +56,7 @@ int main() {
   if (!plant) return refused("plant", plant.error());
   {
     Text<160> t;
-    t << "skate-rotor on " << Board::name() << ": SIL, float, " << kRateHz << " Hz, "
-      << kTicks << " ticks, sigma ";
+    t << "skate-rotor on " << Board::name() << ": SIL, float, " << kRateHz << " Hz, " << kTicks << " ticks, sigma ";
     t.scientific(static_cast<double>(cfg.sigma), 3);
     t << " (stable range lower bound ";
     t.scientific(static_cast<double>(attractor::skate_rotor_stability_range(cfg.params).lower), 4);
@@ -79,8 +78,7 @@ int main() {
   line("max |Gamma|^2-1, |Gamma1| ", o.max_constraint);
   line("final Gamma3 (plant)      ", loop.source().state()[4]);
 
-  const bool upright = o.min_gamma3 > kUprightGamma3 &&
-                       r.mode == attractor::rt::Mode::running && r.steps == kTicks;
+  const bool upright = o.min_gamma3 > kUprightGamma3 && r.mode == attractor::rt::Mode::running && r.steps == kTicks;
   Board::write(upright ? "skate: UPRIGHT for 10 s (controller never left running mode)\n"
                        : "skate: FELL or tripped to the safe state\n");
   return upright ? 0 : 1;

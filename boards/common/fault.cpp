@@ -19,15 +19,13 @@ namespace {
 namespace cm = attractor::cortex_m;
 
 constexpr std::uint32_t SHCSR = 0xE000ED24u;
-constexpr std::uint32_t SHCSR_MEMFAULTENA = 1u << 16, SHCSR_BUSFAULTENA = 1u << 17,
-                        SHCSR_USGFAULTENA = 1u << 18;
+constexpr std::uint32_t SHCSR_MEMFAULTENA = 1u << 16, SHCSR_BUSFAULTENA = 1u << 17, SHCSR_USGFAULTENA = 1u << 18;
 constexpr std::uint32_t CCR_DIV_0_TRP = 1u << 4;
-constexpr std::uint32_t CFSR = 0xE000ED28u, HFSR = 0xE000ED2Cu, MMFAR = 0xE000ED34u,
-                        BFAR = 0xE000ED38u;
-constexpr std::uint32_t CFSR_MSTKERR = 1u << 4, CFSR_MMARVALID = 1u << 7,
-                        CFSR_STKERR = 1u << 12, CFSR_BFARVALID = 1u << 15;
-constexpr std::uint32_t MPU_TYPE = 0xE000ED90u, MPU_CTRL = 0xE000ED94u, MPU_RNR = 0xE000ED98u,
-                        MPU_RBAR = 0xE000ED9Cu, MPU_RASR = 0xE000EDA0u;
+constexpr std::uint32_t CFSR = 0xE000ED28u, HFSR = 0xE000ED2Cu, MMFAR = 0xE000ED34u, BFAR = 0xE000ED38u;
+constexpr std::uint32_t CFSR_MSTKERR = 1u << 4, CFSR_MMARVALID = 1u << 7, CFSR_STKERR = 1u << 12,
+                        CFSR_BFARVALID = 1u << 15;
+constexpr std::uint32_t MPU_TYPE = 0xE000ED90u, MPU_CTRL = 0xE000ED94u, MPU_RNR = 0xE000ED98u, MPU_RBAR = 0xE000ED9Cu,
+                        MPU_RASR = 0xE000EDA0u;
 constexpr std::uint32_t MPU_CTRL_ENABLE = 1u << 0, MPU_CTRL_PRIVDEFENA = 1u << 2;
 
 void (*volatile g_safe_hook)(void*) = nullptr;
@@ -88,17 +86,17 @@ extern "C" [[noreturn]] void fault_report(const std::uint32_t* frame, std::uint3
     g_safe_hook(g_safe_ctx);
   }
   in_fault = true;
-  static const char* const names[] = {"HardFault", "MemManage", "BusFault", "UsageFault", "NMI",
-                                      "unexpected interrupt"};
+  static const char* const names[] = {"HardFault",  "MemManage", "BusFault",
+                                      "UsageFault", "NMI",       "unexpected interrupt"};
   const std::uint32_t cfsr = cm::reg(CFSR);
   const std::uintptr_t f = reinterpret_cast<std::uintptr_t>(frame);
   // The frame is readable when it lies wholly inside the stack above the guard.
   const bool frame_ok = f >= addr(&_stack_bottom) && f + 32u <= addr(&_estack);
   const std::uint32_t mmfar = cm::reg(MMFAR);
-  const bool in_guard = g_guarded && (cfsr & CFSR_MMARVALID) != 0u &&
-                        mmfar >= addr(&_stack_guard) && mmfar < addr(&_stack_bottom);
-  const bool overflow = (cfsr & (CFSR_MSTKERR | CFSR_STKERR)) != 0u || in_guard ||
-                        (g_guarded && f < addr(&_stack_bottom));
+  const bool in_guard =
+      g_guarded && (cfsr & CFSR_MMARVALID) != 0u && mmfar >= addr(&_stack_guard) && mmfar < addr(&_stack_bottom);
+  const bool overflow =
+      (cfsr & (CFSR_MSTKERR | CFSR_STKERR)) != 0u || in_guard || (g_guarded && f < addr(&_stack_bottom));
   attractor::Text<200> t;
   t << "FAULT " << names[kind < 6 ? kind : 5];
   t << " CFSR=";
@@ -132,12 +130,12 @@ extern "C" [[noreturn]] void fault_report(const std::uint32_t* frame, std::uint3
 // The report and the safe hook are compiled for the FPU: a NOCP fault (FPU off) would fault
 // again in the handler, so the handler turns CP10/CP11 on first (CPACR, ARMv7-M ARM B3.2.20).
 #if defined(__ARM_FP)
-#define ATTRACTOR_FPU_ON                                      \
-  "ldr r2, =0xE000ED88 \n"                                   \
-  "ldr r3, [r2]     \n"                                      \
-  "orr r3, r3, #0x00F00000 \n"                               \
-  "str r3, [r2]     \n"                                      \
-  "dsb              \n"                                      \
+#define ATTRACTOR_FPU_ON       \
+  "ldr r2, =0xE000ED88 \n"     \
+  "ldr r3, [r2]     \n"        \
+  "orr r3, r3, #0x00F00000 \n" \
+  "str r3, [r2]     \n"        \
+  "dsb              \n"        \
   "isb              \n"
 #else
 #define ATTRACTOR_FPU_ON ""
@@ -146,23 +144,23 @@ extern "C" [[noreturn]] void fault_report(const std::uint32_t* frame, std::uint3
 // Each handler: pick the stack the frame was pushed on (EXC_RETURN bit 2), move MSP to the
 // fault stack (the main stack may be the thing that overflowed), FPU on, then
 // fault_report(frame, kind).
-#define ATTRACTOR_FAULT_STUB(handler, kind)                  \
-  extern "C" __attribute__((naked)) void handler() {         \
-    __asm__ volatile("movs r0, #4      \n"                   \
-                     "mov r1, lr       \n"                   \
-                     "tst r0, r1       \n"                   \
-                     "beq 1f           \n"                   \
-                     "mrs r0, psp      \n"                   \
-                     "b 2f             \n"                   \
-                     "1: mrs r0, msp   \n"                   \
-                     "2: ldr r2, =attractor_fault_stack_top \n" \
-                     "ldr r2, [r2]     \n"                   \
-                     "mov sp, r2       \n"                   \
-                     ATTRACTOR_FPU_ON                         \
-                     "movs r1, #" #kind "\n"                 \
-                     "ldr r2, =fault_report \n"              \
-                     "bx r2            \n"                   \
-                     ".ltorg           \n");                 \
+#define ATTRACTOR_FAULT_STUB(handler, kind)                       \
+  extern "C" __attribute__((naked)) void handler() {              \
+    __asm__ volatile(                                             \
+        "movs r0, #4      \n"                                     \
+        "mov r1, lr       \n"                                     \
+        "tst r0, r1       \n"                                     \
+        "beq 1f           \n"                                     \
+        "mrs r0, psp      \n"                                     \
+        "b 2f             \n"                                     \
+        "1: mrs r0, msp   \n"                                     \
+        "2: ldr r2, =attractor_fault_stack_top \n"                \
+        "ldr r2, [r2]     \n"                                     \
+        "mov sp, r2       \n" ATTRACTOR_FPU_ON "movs r1, #" #kind \
+        "\n"                                                      \
+        "ldr r2, =fault_report \n"                                \
+        "bx r2            \n"                                     \
+        ".ltorg           \n");                                   \
   }
 
 ATTRACTOR_FAULT_STUB(HardFault_Handler, 0)

@@ -52,11 +52,11 @@ struct Expected {
 };
 
 constexpr Expected expected() {
-  return same(ATTRACTOR_BOARD_NAME, "mps2-an385")   ? Expected{0xC23u, false, 0x41043850u}
-         : same(ATTRACTOR_BOARD_NAME, "mps2-an386") ? Expected{0xC24u, false, 0x41043860u}
-         : same(ATTRACTOR_BOARD_NAME, "mps2-an500") ? Expected{0xC27u, false, 0x41045000u}
+  return same(ATTRACTOR_BOARD_NAME, "mps2-an385")      ? Expected{0xC23u, false, 0x41043850u}
+         : same(ATTRACTOR_BOARD_NAME, "mps2-an386")    ? Expected{0xC24u, false, 0x41043860u}
+         : same(ATTRACTOR_BOARD_NAME, "mps2-an500")    ? Expected{0xC27u, false, 0x41045000u}
          : same(ATTRACTOR_BOARD_NAME, "netduinoplus2") ? Expected{0xC24u, true, 0x413u}
-                                                        : Expected{0u, false, 0u};
+                                                       : Expected{0u, false, 0u};
 }
 constexpr Expected kExpected = expected();
 static_assert(kExpected.part != 0u, "board/identity: add this board's CPUID part and board ID");

@@ -19,9 +19,9 @@ inline volatile std::uint32_t& reg(std::uint32_t a) {
 namespace uart0 {
 constexpr std::uint32_t BASE = 0x40004000u;
 constexpr std::uint32_t DATA = BASE + 0x00u;
-constexpr std::uint32_t STATE = BASE + 0x04u;     // bit0 TX buffer full, bit1 RX buffer full
-constexpr std::uint32_t CTRL = BASE + 0x08u;      // bit0 TX enable, bit1 RX enable
-constexpr std::uint32_t BAUDDIV = BASE + 0x10u;   // >= 16; PCLK / baud
+constexpr std::uint32_t STATE = BASE + 0x04u;    // bit0 TX buffer full, bit1 RX buffer full
+constexpr std::uint32_t CTRL = BASE + 0x08u;     // bit0 TX enable, bit1 RX enable
+constexpr std::uint32_t BAUDDIV = BASE + 0x10u;  // >= 16; PCLK / baud
 constexpr std::uint32_t STATE_TXFULL = 1u << 0;
 constexpr std::uint32_t STATE_RXFULL = 1u << 1;
 }  // namespace uart0
@@ -58,9 +58,7 @@ bool uart_read(unsigned char& byte) {
   return true;
 }
 
-void led_set(bool on) {
-  reg(FPGAIO_LED) = (reg(FPGAIO_LED) & ~1u) | (on ? 1u : 0u);
-}
+void led_set(bool on) { reg(FPGAIO_LED) = (reg(FPGAIO_LED) & ~1u) | (on ? 1u : 0u); }
 
 // FPGA I/O COUNTER (offset 0x18) counts the 25 MHz reference from QEMU's virtual clock
 // (PRESCALE at 0x1C = 0: every cycle); independent of SysTick.

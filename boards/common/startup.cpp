@@ -74,8 +74,7 @@ std::uint32_t stack_size_bytes() {
 std::uint32_t stack_used_bytes() {
   const std::uint32_t* p = &_stack_bottom;
   while (p < &_estack && *p == kStackPaint) ++p;
-  return static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(&_estack) -
-                                    reinterpret_cast<std::uintptr_t>(p));
+  return static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(&_estack) - reinterpret_cast<std::uintptr_t>(p));
 }
 
 }  // namespace attractor::board
@@ -102,33 +101,41 @@ void SVC_Handler() WEAK_DEFAULT;
 void DebugMon_Handler() WEAK_DEFAULT;
 void PendSV_Handler() WEAK_DEFAULT;
 void SysTick_Handler() WEAK_DEFAULT;
+// Macro lists: clang-format 14 does not reach a fixed point on them.
+// clang-format off
 #define IRQ_DECL(n) void irq##n##_handler() WEAK_DEFAULT;
-#define IRQ_DECL10(n) IRQ_DECL(n##0) IRQ_DECL(n##1) IRQ_DECL(n##2) IRQ_DECL(n##3) IRQ_DECL(n##4) \
-                      IRQ_DECL(n##5) IRQ_DECL(n##6) IRQ_DECL(n##7) IRQ_DECL(n##8) IRQ_DECL(n##9)
-IRQ_DECL10() IRQ_DECL10(1) IRQ_DECL10(2) IRQ_DECL10(3) IRQ_DECL10(4)
-IRQ_DECL10(5) IRQ_DECL10(6) IRQ_DECL10(7) IRQ_DECL10(8) IRQ_DECL10(9)
+#define IRQ_DECL10(n) \
+  IRQ_DECL(n##0) IRQ_DECL(n##1) IRQ_DECL(n##2) IRQ_DECL(n##3) IRQ_DECL(n##4) \
+  IRQ_DECL(n##5) IRQ_DECL(n##6) IRQ_DECL(n##7) IRQ_DECL(n##8) IRQ_DECL(n##9)
+IRQ_DECL10()
+IRQ_DECL10(1) IRQ_DECL10(2) IRQ_DECL10(3) IRQ_DECL10(4) IRQ_DECL10(5)
+IRQ_DECL10(6) IRQ_DECL10(7) IRQ_DECL10(8) IRQ_DECL10(9)
 }
 
 using Vector = void (*)();
 #define IRQ_ENTRY(n) irq##n##_handler,
-#define IRQ_ENTRY10(n) IRQ_ENTRY(n##0) IRQ_ENTRY(n##1) IRQ_ENTRY(n##2) IRQ_ENTRY(n##3) IRQ_ENTRY(n##4) \
-                       IRQ_ENTRY(n##5) IRQ_ENTRY(n##6) IRQ_ENTRY(n##7) IRQ_ENTRY(n##8) IRQ_ENTRY(n##9)
+#define IRQ_ENTRY10(n) \
+  IRQ_ENTRY(n##0) IRQ_ENTRY(n##1) IRQ_ENTRY(n##2) IRQ_ENTRY(n##3) IRQ_ENTRY(n##4) \
+  IRQ_ENTRY(n##5) IRQ_ENTRY(n##6) IRQ_ENTRY(n##7) IRQ_ENTRY(n##8) IRQ_ENTRY(n##9)
+// clang-format on
 
 // 16 core vectors + 100 external interrupts (covers STM32F405's 82 and the mps2 images).
-extern "C" __attribute__((section(".isr_vector"), used)) const Vector vector_table[16 + 100] = {
-    reinterpret_cast<Vector>(&_estack),
-    Reset_Handler,
-    NMI_Handler,
-    HardFault_Handler,
-    MemManage_Handler,
-    BusFault_Handler,
-    UsageFault_Handler,
-    nullptr, nullptr, nullptr, nullptr,
-    SVC_Handler,
-    DebugMon_Handler,
-    nullptr,
-    PendSV_Handler,
-    SysTick_Handler,
-    IRQ_ENTRY10() IRQ_ENTRY10(1) IRQ_ENTRY10(2) IRQ_ENTRY10(3) IRQ_ENTRY10(4)
-    IRQ_ENTRY10(5) IRQ_ENTRY10(6) IRQ_ENTRY10(7) IRQ_ENTRY10(8) IRQ_ENTRY10(9)
-};
+extern "C" __attribute__((section(".isr_vector"), used))
+const Vector vector_table[16 + 100] = {reinterpret_cast<Vector>(&_estack),
+                                       Reset_Handler,
+                                       NMI_Handler,
+                                       HardFault_Handler,
+                                       MemManage_Handler,
+                                       BusFault_Handler,
+                                       UsageFault_Handler,
+                                       nullptr,
+                                       nullptr,
+                                       nullptr,
+                                       nullptr,
+                                       SVC_Handler,
+                                       DebugMon_Handler,
+                                       nullptr,
+                                       PendSV_Handler,
+                                       SysTick_Handler,
+                                       IRQ_ENTRY10() IRQ_ENTRY10(1) IRQ_ENTRY10(2) IRQ_ENTRY10(3) IRQ_ENTRY10(4)
+                                           IRQ_ENTRY10(5) IRQ_ENTRY10(6) IRQ_ENTRY10(7) IRQ_ENTRY10(8) IRQ_ENTRY10(9)};

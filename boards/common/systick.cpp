@@ -41,8 +41,7 @@ void restart(std::uint32_t reload) {
   cm::reg(cm::systick::CVR) = 0u;  // any write clears the counter (B3.3.5)
   cm::set_systick_priority(0x00);
   cm::set_pendsv_priority(0xFF);
-  cm::reg(cm::systick::CSR) =
-      cm::systick::CSR_ENABLE | cm::systick::CSR_TICKINT | cm::systick::CSR_CLKSOURCE;
+  cm::reg(cm::systick::CSR) = cm::systick::CSR_ENABLE | cm::systick::CSR_TICKINT | cm::systick::CSR_CLKSOURCE;
   // QEMU 7.2 reads CVR = 0 until the first reload (docs/boards.md, "QEMU facts"); silicon
   // reloads on the next clock. Bounded wait: never hangs.
   for (int i = 0; i < 1000 && cm::reg(cm::systick::CVR) == 0u; ++i) {

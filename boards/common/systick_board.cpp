@@ -46,9 +46,7 @@ void tick_stop() {
 }
 
 std::uint32_t tick_rate_hz() { return systick::rate_hz(); }
-std::uint32_t cost_now() {
-  return dwt() ? attractor::cortex_m::reg(attractor::cortex_m::dwt::CYCCNT) : systick::now();
-}
+std::uint32_t cost_now() { return dwt() ? attractor::cortex_m::reg(attractor::cortex_m::dwt::CYCCNT) : systick::now(); }
 std::uint32_t cost_hz() { return ATTRACTOR_SYSTICK_HZ; }
 std::uint32_t cost_mask() { return 0xFFFFFFFFu; }
 const char* cost_unit() { return dwt() ? "cycles" : "systick counts"; }

@@ -12,8 +12,7 @@ namespace attractor::board {
 namespace {
 namespace cm = attractor::cortex_m;
 constexpr std::uint32_t BASE = 0x40008000u;
-constexpr std::uint32_t LOAD = BASE + 0x000u, CTRL = BASE + 0x008u, INTCLR = BASE + 0x00Cu,
-                        LOCK = BASE + 0xC00u;
+constexpr std::uint32_t LOAD = BASE + 0x000u, CTRL = BASE + 0x008u, INTCLR = BASE + 0x00Cu, LOCK = BASE + 0xC00u;
 constexpr std::uint32_t UNLOCK_KEY = 0x1ACCE551u;
 constexpr std::uint32_t CTRL_INTEN = 1u << 0, CTRL_RESEN = 1u << 1;
 constexpr std::uint32_t kWdogClockHz = 25000000u;

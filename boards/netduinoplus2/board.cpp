@@ -73,15 +73,13 @@ void clock_init() {
   }
   reg(st::rcc::APB1ENR) |= st::rcc::APB1ENR_PWREN;
   reg(st::pwr::CR) |= st::pwr::CR_VOS;
-  reg(st::flash::ACR) = st::flash::ACR_LATENCY_5WS | st::flash::ACR_PRFTEN |
-                        st::flash::ACR_ICEN | st::flash::ACR_DCEN;
+  reg(st::flash::ACR) = st::flash::ACR_LATENCY_5WS | st::flash::ACR_PRFTEN | st::flash::ACR_ICEN | st::flash::ACR_DCEN;
   reg(st::rcc::CR) |= st::rcc::CR_HSEON;
   const bool hse = wait_set(st::rcc::CR, st::rcc::CR_HSERDY, st::rcc::CR_HSERDY);
   const std::uint32_t src_hz = hse ? ATTRACTOR_HSE_HZ : kHsiHz;
-  const std::uint32_t m = src_hz / 2000000u;  // 2 MHz VCO input
+  const std::uint32_t m = src_hz / 2000000u;                   // 2 MHz VCO input
   const std::uint32_t n = 168u, p_bits = 0u /* /2 */, q = 7u;  // 48 MHz USB clock
-  reg(st::rcc::PLLCFGR) = m | (n << 6) | (p_bits << 16) | (q << 24) |
-                          (hse ? st::rcc::PLLCFGR_PLLSRC_HSE : 0u);
+  reg(st::rcc::PLLCFGR) = m | (n << 6) | (p_bits << 16) | (q << 24) | (hse ? st::rcc::PLLCFGR_PLLSRC_HSE : 0u);
   reg(st::rcc::CR) |= st::rcc::CR_PLLON;
   if (!wait_set(st::rcc::CR, st::rcc::CR_PLLRDY, st::rcc::CR_PLLRDY)) {
     // Documented fallback: stay on HSI 16 MHz, all buses undivided.
@@ -130,7 +128,7 @@ void pwm_init() {
   if (g_pwm_arr > 0xFFFFu) g_pwm_arr = 0xFFFFu;  // TIM3 is 16-bit
   reg(t + st::tim::PSC) = 0u;
   reg(t + st::tim::ARR) = g_pwm_arr;
-  reg(t + st::tim::CCR1) = (g_pwm_arr + 1u) / 2u;  // value 0 = 50 %
+  reg(t + st::tim::CCR1) = (g_pwm_arr + 1u) / 2u;   // value 0 = 50 %
   reg(t + st::tim::CCMR1) = (6u << 4) | (1u << 3);  // OC1M = PWM mode 1, OC1PE
   reg(t + st::tim::CCER) = 1u;                      // CC1E
   reg(t + st::tim::CR1) = st::tim::CR1_ARPE;
@@ -215,9 +213,7 @@ bool uart_read(unsigned char& byte) {
 }
 
 // ---- GPIO / PWM ----
-void led_set(bool on) {
-  reg(st::gpio::base(st::gpio::PORT_D) + st::gpio::BSRR) = on ? (1u << 12) : (1u << (12 + 16));
-}
+void led_set(bool on) { reg(st::gpio::base(st::gpio::PORT_D) + st::gpio::BSRR) = on ? (1u << 12) : (1u << (12 + 16)); }
 int actuator_channels() { return 1; }
 bool actuator_write(int channel, float value) {
   if (channel != 0) return false;
@@ -225,8 +221,7 @@ bool actuator_write(int channel, float value) {
   if (value < -1.0f) value = -1.0f;
   if (value > 1.0f) value = 1.0f;
   const float duty = 0.5f * (value + 1.0f);
-  reg(st::tim::TIM3 + st::tim::CCR1) =
-      static_cast<std::uint32_t>(duty * static_cast<float>(g_pwm_arr + 1u) + 0.5f);
+  reg(st::tim::TIM3 + st::tim::CCR1) = static_cast<std::uint32_t>(duty * static_cast<float>(g_pwm_arr + 1u) + 0.5f);
   return true;
 }
 
@@ -291,9 +286,7 @@ void tick_stop() {
 
 std::uint32_t tick_rate_hz() { return g_systick_tick ? systick::rate_hz() : g_rate; }
 
-std::uint32_t cost_now() {
-  return g_dwt ? cm::reg(cm::dwt::CYCCNT) : reg(st::tim::TIM5 + st::tim::CNT);
-}
+std::uint32_t cost_now() { return g_dwt ? cm::reg(cm::dwt::CYCCNT) : reg(st::tim::TIM5 + st::tim::CNT); }
 std::uint32_t cost_hz() { return g_dwt ? g_core_hz : g_apb1_timer_hz; }
 std::uint32_t cost_mask() { return 0xFFFFFFFFu; }
 const char* cost_unit() {

@@ -16,7 +16,7 @@ inline volatile std::uint32_t& reg(std::uint32_t address) {
 // --- RCC, base 0x4002 3800 (RM0090 §2.3 Table 1; registers §7.3) ---
 namespace rcc {
 constexpr std::uint32_t BASE = 0x40023800u;
-constexpr std::uint32_t CR = BASE + 0x00u;       // clock control, §7.3.1
+constexpr std::uint32_t CR = BASE + 0x00u;  // clock control, §7.3.1
 constexpr std::uint32_t CR_HSION = 1u << 0;
 constexpr std::uint32_t CR_HSIRDY = 1u << 1;
 constexpr std::uint32_t CR_HSEON = 1u << 16;
@@ -27,9 +27,9 @@ constexpr std::uint32_t PLLCFGR = BASE + 0x04u;  // PLL configuration, §7.3.2:
                                                  // M [5:0], N [14:6], P [17:16] (0 = /2),
                                                  // PLLSRC [22] (1 = HSE), Q [27:24]
 constexpr std::uint32_t PLLCFGR_PLLSRC_HSE = 1u << 22;
-constexpr std::uint32_t CFGR = BASE + 0x08u;     // clock configuration, §7.3.3:
-                                                 // SW [1:0], SWS [3:2], HPRE [7:4],
-                                                 // PPRE1 [12:10], PPRE2 [15:13]
+constexpr std::uint32_t CFGR = BASE + 0x08u;  // clock configuration, §7.3.3:
+                                              // SW [1:0], SWS [3:2], HPRE [7:4],
+                                              // PPRE1 [12:10], PPRE2 [15:13]
 constexpr std::uint32_t CFGR_SW_PLL = 2u;
 constexpr std::uint32_t CFGR_SWS_MASK = 3u << 2;
 constexpr std::uint32_t CFGR_SWS_PLL = 2u << 2;
@@ -51,7 +51,7 @@ constexpr std::uint32_t APB2ENR_USART1EN = 1u << 4;
 // --- Flash interface, base 0x4002 3C00: FLASH_ACR §3.9.1 ---
 namespace flash {
 constexpr std::uint32_t ACR = 0x40023C00u;
-constexpr std::uint32_t ACR_LATENCY_5WS = 5u;    // 150 < HCLK <= 168 MHz at 2.7-3.6 V (Table 10)
+constexpr std::uint32_t ACR_LATENCY_5WS = 5u;  // 150 < HCLK <= 168 MHz at 2.7-3.6 V (Table 10)
 constexpr std::uint32_t ACR_PRFTEN = 1u << 8;
 constexpr std::uint32_t ACR_ICEN = 1u << 9;
 constexpr std::uint32_t ACR_DCEN = 1u << 10;
@@ -81,7 +81,7 @@ constexpr unsigned PORT_A = 0, PORT_D = 3;
 // --- USART1, base 0x4001 1000 (Table 1; registers §30.6) ---
 namespace usart1 {
 constexpr std::uint32_t BASE = 0x40011000u;
-constexpr std::uint32_t SR = BASE + 0x00u;   // status, §30.6.1
+constexpr std::uint32_t SR = BASE + 0x00u;  // status, §30.6.1
 constexpr std::uint32_t SR_RXNE = 1u << 5;
 constexpr std::uint32_t SR_TC = 1u << 6;
 constexpr std::uint32_t SR_TXE = 1u << 7;
@@ -92,7 +92,7 @@ constexpr std::uint32_t CR1_RE = 1u << 2;
 constexpr std::uint32_t CR1_TE = 1u << 3;
 constexpr std::uint32_t CR1_RXNEIE = 1u << 5;
 constexpr std::uint32_t CR1_UE = 1u << 13;
-constexpr unsigned IRQ = 37;                 // vector table position, §12.2 Table 62
+constexpr unsigned IRQ = 37;  // vector table position, §12.2 Table 62
 }  // namespace usart1
 
 // --- General-purpose timers TIM2..TIM5 (32-bit TIM2/TIM5), registers §18.4 ---
@@ -101,15 +101,15 @@ constexpr std::uint32_t TIM2 = 0x40000000u;  // Table 1
 constexpr std::uint32_t TIM3 = 0x40000400u;
 constexpr std::uint32_t TIM4 = 0x40000800u;
 constexpr std::uint32_t TIM5 = 0x40000C00u;
-constexpr std::uint32_t CR1 = 0x00u;    // §18.4.1
+constexpr std::uint32_t CR1 = 0x00u;  // §18.4.1
 constexpr std::uint32_t CR1_CEN = 1u << 0;
 constexpr std::uint32_t CR1_URS = 1u << 2;  // only overflow raises the update interrupt
 constexpr std::uint32_t CR1_ARPE = 1u << 7;
-constexpr std::uint32_t DIER = 0x0Cu;   // §18.4.4
+constexpr std::uint32_t DIER = 0x0Cu;  // §18.4.4
 constexpr std::uint32_t DIER_UIE = 1u << 0;
-constexpr std::uint32_t SR = 0x10u;     // §18.4.5 (rc_w0: write 0 to clear)
+constexpr std::uint32_t SR = 0x10u;  // §18.4.5 (rc_w0: write 0 to clear)
 constexpr std::uint32_t SR_UIF = 1u << 0;
-constexpr std::uint32_t EGR = 0x14u;    // §18.4.6
+constexpr std::uint32_t EGR = 0x14u;  // §18.4.6
 constexpr std::uint32_t EGR_UG = 1u << 0;
 constexpr std::uint32_t CCMR1 = 0x18u;  // §18.4.7: OC1M [6:4] (110 = PWM mode 1), OC1PE [3]
 constexpr std::uint32_t CCER = 0x20u;   // §18.4.9: CC1E [0]

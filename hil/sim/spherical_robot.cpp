@@ -66,8 +66,7 @@ cli::Spec robot_spec() {
       .flag("stop-at-fall", "stop when Gamma3 <= 0")
       .flag("force", "run more than 1e9 steps");
   s.group("output")
-      .text("csv", "FILE",
-            "time series: t,Omega1,Omega2,Omega3,G1,G2,G3,theta_dot1,theta_dot2,u1,u2,tilt,x,y,dE")
+      .text("csv", "FILE", "time series: t,Omega1,Omega2,Omega3,G1,G2,G3,theta_dot1,theta_dot2,u1,u2,tilt,x,y,dE")
       .number("every", "", 1, cli::between(1, 1e15), "CSV every N steps (whole number)")
       .flag("json", "summary as one JSON object instead of the one-line text");
   s.notes(
@@ -105,8 +104,8 @@ struct Summary {
 template <class S>
 int run(const cli::Args& a, const Inputs& in) {
   const bool controlled = in.controlled;
-  const double vals[] = {in.p.radius, in.p.m,    in.p.l,     in.p.g,     in.p.I1,    in.p.I2,   in.p.I3,
-                         in.p.J1,     in.p.J2,   in.sigma[0], in.sigma[1], in.umax,  in.h,      in.omega[0],
+  const double vals[] = {in.p.radius, in.p.m,      in.p.l,          in.p.g,          in.p.I1, in.p.I2, in.p.I3,
+                         in.p.J1,     in.p.J2,     in.sigma[0],     in.sigma[1],     in.umax, in.h,    in.omega[0],
                          in.omega[1], in.omega[2], in.theta_dot[0], in.theta_dot[1], in.rate};
   for (double v : vals)
     if (!(std::abs(v) <= double(std::numeric_limits<S>::max())))
@@ -117,8 +116,8 @@ int run(const cli::Args& a, const Inputs& in) {
   const SphericalRobotParams<S> p{S(in.p.radius), S(in.p.m),  S(in.p.l),  S(in.p.g), S(in.p.I1),
                                   S(in.p.I2),     S(in.p.I3), S(in.p.J1), S(in.p.J2)};
   if (p.validate() != Error::none)
-    throw Failure(cli::exit_invalid, std::string("parameters not representable in this precision (") +
-                                         to_string(p.validate()) + ")");
+    throw Failure(cli::exit_invalid,
+                  std::string("parameters not representable in this precision (") + to_string(p.validate()) + ")");
   // The reference in double for the invariants (cast of the run's parameters).
   const SphericalRobotParams<double> pd{double(p.radius), double(p.m),  double(p.l),  double(p.g), double(p.I1),
                                         double(p.I2),     double(p.I3), double(p.J1), double(p.J2)};
@@ -141,10 +140,10 @@ int run(const cli::Args& a, const Inputs& in) {
                                            (pd.l > 0 ? "" : " (the law needs a top-heavy robot, l > 0)"));
     }
   }
-  const SphericalRobotLaw<double> lawd =
-      controlled ? *SphericalRobotLaw<double>::make_unchecked(pd, Vec<double, 2>(double(law->sigma()[0]),
-                                                                                  double(law->sigma()[1])))
-                 : SphericalRobotLaw<double>{};
+  const SphericalRobotLaw<double> lawd = controlled
+                                             ? *SphericalRobotLaw<double>::make_unchecked(
+                                                   pd, Vec<double, 2>(double(law->sigma()[0]), double(law->sigma()[1])))
+                                             : SphericalRobotLaw<double>{};
   const SphericalRobotClosedLoop<double> cld{ref, lawd};
 
   // Initial state; default rotor rates: π = 0 (uncontrolled) or π̃ = 0 (controlled).
@@ -190,7 +189,8 @@ int run(const cli::Args& a, const Inputs& in) {
   }
   const bool stop = a.flag("stop-at-fall"), zoh = a.flag("zoh");
   const double umax = in.umax;
-  SphericalRobotPose<double> pose = spherical_robot_pose_from_gamma(Vec3<double>(x.template segment<3>(3).template cast<double>()));
+  SphericalRobotPose<double> pose =
+      spherical_robot_pose_from_gamma(Vec3<double>(x.template segment<3>(3).template cast<double>()));
   auto emit = [&](double t, const Vec<double, 8>& xd, const Vec<double, 2>& u, double dE) {
     if (!csv.is_open()) return;
     csv.print("%.6f,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.3e\n", t, xd[0], xd[1], xd[2],
@@ -286,8 +286,8 @@ int run(const cli::Args& a, const Inputs& in) {
     j["stopped"] = s.stopped ? cli::Json(s.stopped) : cli::Json(nullptr);
     cli::print_json(j);
   } else {
-    std::printf("spherical-robot %s %s %s h=%g t=%g: ", controlled ? "controlled" : "uncontrolled", prec,
-                to_string(sc), in.h, s.t_end);
+    std::printf("spherical-robot %s %s %s h=%g t=%g: ", controlled ? "controlled" : "uncontrolled", prec, to_string(sc),
+                in.h, s.t_end);
     if (s.fall_time >= 0)
       std::printf("fall t=%.4f", s.fall_time);
     else
@@ -317,10 +317,11 @@ int robot_run(const cli::Args& a) {
                                       a.num("I2"), a.num("I3"), a.num("J1"), a.num("J2")};
   if (in.p.validate() != Error::none) {
     std::string why;
-    if (!(in.p.J1 < in.p.I1) || !(in.p.J2 < in.p.I2)) why = "a rotor inertia must be below the robot's: J1 < I1, J2 < I2";
+    if (!(in.p.J1 < in.p.I1) || !(in.p.J2 < in.p.I2))
+      why = "a rotor inertia must be below the robot's: J1 < I1, J2 < I2";
     if (!(std::abs(in.p.l) < in.p.radius)) why = "the centre of mass must lie inside the ball: |l| < a";
-    throw Failure(cli::exit_invalid, "--l = " + exact(in.p.l) + ", --a = " + exact(in.p.radius) + ", --J1 = " +
-                                         exact(in.p.J1) + ", --J2 = " + exact(in.p.J2) + ": " + why);
+    throw Failure(cli::exit_invalid, "--l = " + exact(in.p.l) + ", --a = " + exact(in.p.radius) +
+                                         ", --J1 = " + exact(in.p.J1) + ", --J2 = " + exact(in.p.J2) + ": " + why);
   }
   if (a.given("umax")) in.umax = a.num("umax", 0);
   if (a.given("feedback")) {

@@ -8,12 +8,8 @@ struct Rotation {  // x' = (x2, -x1), invariant |x|^2
   using Scalar = S;
   static constexpr int N = 2, M = 1;
   attractor::Vec<S, 2> field(const attractor::Vec<S, 2>& x) const { return {x[1], -x[0]}; }
-  attractor::Vec<S, 1> invariants(const attractor::Vec<S, 2>& x) const {
-    return attractor::Vec<S, 1>(x.squaredNorm());
-  }
-  attractor::Mat<S, 1, 2> invariants_jacobian(const attractor::Vec<S, 2>& x) const {
-    return S(2) * x.transpose();
-  }
+  attractor::Vec<S, 1> invariants(const attractor::Vec<S, 2>& x) const { return attractor::Vec<S, 1>(x.squaredNorm()); }
+  attractor::Mat<S, 1, 2> invariants_jacobian(const attractor::Vec<S, 2>& x) const { return S(2) * x.transpose(); }
 };
 
 int main() {

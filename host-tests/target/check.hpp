@@ -18,13 +18,9 @@ class Checker {
   }
 
   // Passes when value <= bound (and value is not NaN).
-  bool le(const char* what, double value, double bound) {
-    return report(what, value <= bound, value, "<=", bound);
-  }
+  bool le(const char* what, double value, double bound) { return report(what, value <= bound, value, "<=", bound); }
   // Passes when value >= bound.
-  bool ge(const char* what, double value, double bound) {
-    return report(what, value >= bound, value, ">=", bound);
-  }
+  bool ge(const char* what, double value, double bound) { return report(what, value >= bound, value, ">=", bound); }
   // Passes when |value - expected| <= tol.
   bool near(const char* what, double value, double expected, double tol) {
     const double d = value - expected;

@@ -44,8 +44,7 @@ double oscillator_error(Scheme s, int steps, S T) {
 }
 
 template <class S>
-void run(target_test::Checker& c, const char* precision, double poly_tol, int coarse_steps,
-         double order_tol) {
+void run(target_test::Checker& c, const char* precision, double poly_tol, int coarse_steps, double order_tol) {
   const Scheme schemes[] = {Scheme::euler, Scheme::heun, Scheme::rk4};
   for (Scheme s : schemes) {
     Text<80> name;

@@ -74,15 +74,20 @@ void nominal(target_test::Checker& c, std::uint32_t rate, std::uint32_t ticks) {
   Text<64> n;
   n << rate << " Hz: ";
   Text<96> t;
-  t.clear(); t << n.c_str() << "ticks taken";
+  t.clear();
+  t << n.c_str() << "ticks taken";
   c.near(t.c_str(), r.ticks, ticks, 0);
-  t.clear(); t << n.c_str() << "control steps";
+  t.clear();
+  t << n.c_str() << "control steps";
   c.near(t.c_str(), r.steps, ticks, 0);
-  t.clear(); t << n.c_str() << "missed ticks";
+  t.clear();
+  t << n.c_str() << "missed ticks";
   c.near(t.c_str(), r.missed_ticks, 0, 0);
-  t.clear(); t << n.c_str() << "overruns";
+  t.clear();
+  t << n.c_str() << "overruns";
   c.near(t.c_str(), r.overruns, 0, 0);
-  t.clear(); t << n.c_str() << "mode running";
+  t.clear();
+  t << n.c_str() << "mode running";
   c.is_true(t.c_str(), r.mode == rt::Mode::running);
   // Spacing of consecutive sample instants, in cost-clock counts: one period. Interrupt
   // entry is deterministic under -icount, so the jitter is within a couple of counts.
@@ -94,9 +99,11 @@ void nominal(target_test::Checker& c, std::uint32_t rate, std::uint32_t ticks) {
     if (d > hi) hi = d;
   }
   const double p = app.period;
-  t.clear(); t << n.c_str() << "min tick spacing / period";
+  t.clear();
+  t << n.c_str() << "min tick spacing / period";
   c.near(t.c_str(), lo / p, 1.0, 0.002);
-  t.clear(); t << n.c_str() << "max tick spacing / period";
+  t.clear();
+  t << n.c_str() << "max tick spacing / period";
   c.near(t.c_str(), hi / p, 1.0, 0.002);
   // The same against the board's independent reference clock (virtual time under QEMU).
   std::uint32_t rlo = 0xFFFFFFFFu, rhi = 0;
@@ -106,15 +113,20 @@ void nominal(target_test::Checker& c, std::uint32_t rate, std::uint32_t ticks) {
     if (d > rhi) rhi = d;
   }
   const double rp = double(Board::reference_hz()) / rate;
-  t.clear(); t << n.c_str() << "min spacing / period, reference clock";
+  t.clear();
+  t << n.c_str() << "min spacing / period, reference clock";
   c.near(t.c_str(), rlo / rp, 1.0, 0.002);
-  t.clear(); t << n.c_str() << "max spacing / period, reference clock";
+  t.clear();
+  t << n.c_str() << "max spacing / period, reference clock";
   c.near(t.c_str(), rhi / rp, 1.0, 0.002);
-  t.clear(); t << n.c_str() << "max step cost <= budget";
+  t.clear();
+  t << n.c_str() << "max step cost <= budget";
   c.le(t.c_str(), r.cost.max(), r.budget);
-  t.clear(); t << n.c_str() << "min step cost > 0";
+  t.clear();
+  t << n.c_str() << "min step cost > 0";
   c.ge(t.c_str(), r.cost.min(), 1);
-  t.clear(); t << n.c_str() << "integrated state = ticks * dt * 0.5";
+  t.clear();
+  t << n.c_str() << "integrated state = ticks * dt * 0.5";
   c.near(t.c_str(), app.x, 0.5 * ticks / rate, 1e-4);
 }
 

@@ -40,7 +40,7 @@ namespace {
 constexpr int kSteps = 100000;  // single-precision FPU: the full t in [0, 100]
 constexpr double kDriftFactor = 5.0;
 #else
-constexpr int kSteps = 10000;   // soft float
+constexpr int kSteps = 10000;  // soft float
 constexpr double kDriftFactor = 3.0;
 #endif
 constexpr int kSample = 100;

@@ -22,8 +22,8 @@ using namespace attractor;
 template <class S>
 struct RigidBody {
   using Scalar = S;
-  static constexpr int N = 3, M = 2;   // state dimension, number of invariants
-  Vec3<S> inertia{S(1), S(2), S(3)};   // principal moments of inertia
+  static constexpr int N = 3, M = 2;  // state dimension, number of invariants
+  Vec3<S> inertia{S(1), S(2), S(3)};  // principal moments of inertia
 
   Vec3<S> omega(const Vec3<S>& pi) const { return pi.cwiseQuotient(inertia); }
   Vec3<S> field(const Vec3<S>& pi) const {
@@ -42,11 +42,11 @@ struct RigidBody {
 template <class S>
 Result<Vec3<S>> simulate(const Vec3<S>& pi0, S h, int steps) {
   const auto fb = Feedback<RigidBody<S>>::make(RigidBody<S>{}, pi0, Vec<S, 2>(S(10), S(10)));
-  if (!fb) return fb.error();                                  // NaN input or negative gain
-  const Error e = fb->check_step(Scheme::rk4, h, pi0);         // gain * h too large for RK4?
+  if (!fb) return fb.error();                           // NaN input or negative gain
+  const Error e = fb->check_step(Scheme::rk4, h, pi0);  // gain * h too large for RK4?
   if (e != Error::none) return e;
   Vec3<S> pi = pi0;
-  for (int k = 0; k < steps; ++k) rk4_step(*fb, pi, h);        // no allocation, fixed cost
+  for (int k = 0; k < steps; ++k) rk4_step(*fb, pi, h);  // no allocation, fixed cost
   return pi;
 }
 // EXAMPLE END
@@ -111,8 +111,8 @@ Vec<double, 2> max_deviation(Step&& step_fn) {
 }
 
 TEST(FeedbackExample, KeepsCasimirAndEnergyInFloatWherePlainRk4Drifts) {
-  const auto fb = Feedback<RigidBody<float>>::make(RigidBody<float>{}, Vec3<float>(1.f, 0.1f, 0.5f),
-                                                  Vec<float, 2>(10.f, 10.f));
+  const auto fb =
+      Feedback<RigidBody<float>>::make(RigidBody<float>{}, Vec3<float>(1.f, 0.1f, 0.5f), Vec<float, 2>(10.f, 10.f));
   ASSERT_TRUE(fb.ok());
   const RigidBody<float> body{};
   auto plain = [&body](const Vec3<float>& pi) { return body.field(pi); };
@@ -130,8 +130,7 @@ TEST(FeedbackExample, SimulateRunsAndRefusesBadInput) {
   // RK4 truncation with the feedback term (h * stiffness = 0.6): measured |dC| 9.9e-8 at t = 10.
   EXPECT_NEAR(body.invariants(*ok)[0], body.invariants(Vec3<double>(1, 0.1, 0.5))[0], 1e-6);
   // stiffness at pi0 = 10 |2 pi0|^2 + 10 |Omega|^2 = 50.4 + 10.3: RK4 needs h < 2.785/60.7.
-  EXPECT_EQ(simulate<double>(Vec3<double>(1, 0.1, 0.5), 0.05, 10).error(),
-            Error::outside_stability_range);
+  EXPECT_EQ(simulate<double>(Vec3<double>(1, 0.1, 0.5), 0.05, 10).error(), Error::outside_stability_range);
   EXPECT_EQ(simulate<double>(Vec3<double>(NAN, 0.1, 0.5), 0.01, 10).error(), Error::non_finite);
 }
 

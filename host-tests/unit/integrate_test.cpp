@@ -96,8 +96,7 @@ TYPED_TEST(SchemeTest, FeedbackKeepsInvariantWhereEulerDrifts) {
 TEST(Feedback, RejectsBadGainsAndUnstableSteps) {
   using S = double;
   const Vec<S, 2> x0(1, 0);
-  EXPECT_EQ(Feedback<Circle<S>>::make(Circle<S>{}, x0, Vec<S, 1>(-1)).error(),
-            Error::invalid_parameter);
+  EXPECT_EQ(Feedback<Circle<S>>::make(Circle<S>{}, x0, Vec<S, 1>(-1)).error(), Error::invalid_parameter);
   EXPECT_EQ(Feedback<Circle<S>>::make(Circle<S>{}, x0, Vec<S, 1>(NAN)).error(), Error::non_finite);
   auto fb = Feedback<Circle<S>>::make(Circle<S>{}, x0, Vec<S, 1>(100));
   ASSERT_TRUE(fb.ok());

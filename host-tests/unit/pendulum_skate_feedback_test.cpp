@@ -8,8 +8,8 @@
 #include <cmath>
 #include <random>
 
-#include "attractor/integrate/butcher.hpp"
 #include "attractor/estimate/advected_vertical.hpp"
+#include "attractor/integrate/butcher.hpp"
 #include "attractor/integrate/feedback.hpp"
 #include "attractor/systems/pendulum_skate.hpp"
 #include "no_alloc.hpp"
@@ -26,8 +26,7 @@ TYPED_TEST_SUITE(SkateFeedback, Scalars);
 // Max invariant drift (evaluated in double) of a scheme applied to the feedback field and to the
 // plain extended field, from the same start.
 template <class S, class Sys, int N>
-void drifts(const Sys& sys, const Vec<double, N>& x0d, Scheme sc, S rate, S h, int steps, double& dfb,
-            double& dplain) {
+void drifts(const Sys& sys, const Vec<double, N>& x0d, Scheme sc, S rate, S h, int steps, double& dfb, double& dplain) {
   using Ref = decltype(sys.p);
   (void)sizeof(Ref);
   const Vec<S, N> x0 = x0d.template cast<S>();
@@ -65,8 +64,8 @@ TYPED_TEST(SkateFeedback, FullFeedbackIntegratorEulerThroughTheFall) {
   using S = TypeParam;
   double dfb, dplain;
   drifts<S>(PendulumSkateFull<S>{}, skate_initial_condition_59(0.1), Scheme::euler, S(20), S(1e-2), 100, dfb, dplain);
-  EXPECT_LT(dfb, 0.08);           // measured 0.019 (double), 0.042 (float)
-  EXPECT_GT(dplain, 3 * dfb);     // measured 0.18
+  EXPECT_LT(dfb, 0.08);        // measured 0.019 (double), 0.042 (float)
+  EXPECT_GT(dplain, 3 * dfb);  // measured 0.18
 }
 
 TYPED_TEST(SkateFeedback, FullFeedbackIntegratorRk4LongSpin) {
@@ -77,16 +76,17 @@ TYPED_TEST(SkateFeedback, FullFeedbackIntegratorRk4LongSpin) {
   Vec<double, 5> q;
   q << 0.0, 6.0, 0.0, std::sin(0.1), std::cos(0.1);
   drifts<S>(PendulumSkateFull<S>{}, skate_full(q), Scheme::rk4, S(5), S(1e-2), 1000, dfb, dplain);
-  EXPECT_LT(dfb, 0.3);             // measured 0.101 (double and float)
-  EXPECT_GT(dplain, 5 * dfb);      // measured 0.98
+  EXPECT_LT(dfb, 0.3);         // measured 0.101 (double and float)
+  EXPECT_GT(dplain, 5 * dfb);  // measured 0.98
 }
 
 TYPED_TEST(SkateFeedback, ReducedFeedbackIntegratorEuler) {
   using S = TypeParam;
   double dfb, dplain;
-  drifts<S>(PendulumSkate<S>{}, skate_zeta(skate_initial_condition_59(0.1)), Scheme::euler, S(20), S(1e-2), 100, dfb, dplain);
-  EXPECT_LT(dfb, 0.05);            // measured 0.021
-  EXPECT_GT(dplain, 3 * dfb);      // measured 0.18
+  drifts<S>(PendulumSkate<S>{}, skate_zeta(skate_initial_condition_59(0.1)), Scheme::euler, S(20), S(1e-2), 100, dfb,
+            dplain);
+  EXPECT_LT(dfb, 0.05);        // measured 0.021
+  EXPECT_GT(dplain, 3 * dfb);  // measured 0.18
 }
 
 TYPED_TEST(SkateFeedback, AdvectedGammaKeepsUnitNormAndPitchWithNoisyRates) {
@@ -113,7 +113,7 @@ TYPED_TEST(SkateFeedback, AdvectedGammaKeepsUnitNormAndPitchWithNoisyRates) {
     worst = std::max({worst, std::abs(double(g.norm()) - 1), std::abs(double(g[0]))});
     worst_plain = std::max({worst_plain, std::abs(double(gp.norm()) - 1), std::abs(double(gp[0]))});
   }
-  EXPECT_LT(worst, 2e-3);          // measured ~1e-3 (Γ1 under noise, double and float)
+  EXPECT_LT(worst, 2e-3);             // measured ~1e-3 (Γ1 under noise, double and float)
   EXPECT_GT(worst_plain, 5 * worst);  // without feedback Γ1 random-walks
 }
 

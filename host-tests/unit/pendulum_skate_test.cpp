@@ -24,11 +24,11 @@ namespace {
 // Parameter sets: the paper's §7.2, I2 > I3 variants, I2 < I3 (artanh branch of C2), I2 = I3.
 std::vector<PendulumSkateParams<double>> param_sets() {
   return {
-      {2.0, 0.8, 0.35, 0.35, 0.004, 9.8},   // paper §7.2
-      {1.3, 0.5, 0.11, 0.2, 0.03, 9.81},    // I2 > I3, I1 != I2
-      {4.0, 1.1, 0.6, 0.25, 0.05, 3.7},     // low gravity, heavy
-      {0.7, 0.3, 0.02, 0.01, 0.03, 9.8},    // I2 < I3
-      {1.0, 0.6, 0.05, 0.04, 0.04, 9.8},    // I2 = I3
+      {2.0, 0.8, 0.35, 0.35, 0.004, 9.8},  // paper §7.2
+      {1.3, 0.5, 0.11, 0.2, 0.03, 9.81},   // I2 > I3, I1 != I2
+      {4.0, 1.1, 0.6, 0.25, 0.05, 3.7},    // low gravity, heavy
+      {0.7, 0.3, 0.02, 0.01, 0.03, 9.8},   // I2 < I3
+      {1.0, 0.6, 0.05, 0.04, 0.04, 9.8},   // I2 = I3
   };
 }
 
@@ -138,12 +138,14 @@ TEST(PendulumSkate, InvariantJacobiansMatchFiniteDifferences) {
     for (int trial = 0; trial < 3; ++trial) {
       Vec<double, 5> q;
       q << U(rng), U(rng), U(rng), 0.6 * U(rng), 0.8 + 0.1 * U(rng);
-      const auto Jn = numeric_jacobian([&](const Vec<double, 5>& x) { return Vec<double, 4>(red.invariants(x)); }, q, 4);
+      const auto Jn =
+          numeric_jacobian([&](const Vec<double, 5>& x) { return Vec<double, 4>(red.invariants(x)); }, q, 4);
       EXPECT_LT((Jn - red.invariants_jacobian(q)).cwiseAbs().maxCoeff(), 1e-6);
       Vec<double, 9> z;
       for (int i = 0; i < 9; ++i) z[i] = U(rng);
       z[7] *= 0.6;
-      const auto Jf = numeric_jacobian([&](const Vec<double, 9>& x) { return Vec<double, 8>(full.invariants(x)); }, z, 8);
+      const auto Jf =
+          numeric_jacobian([&](const Vec<double, 9>& x) { return Vec<double, 8>(full.invariants(x)); }, z, 8);
       EXPECT_LT((Jf - full.invariants_jacobian(z)).cwiseAbs().maxCoeff(), 1e-6);
       const auto Df = numeric_jacobian([&](const Vec<double, 5>& x) { return Vec<double, 5>(red.field(x)); }, q, 5);
       EXPECT_LT((Df - skate_jacobian(p, q)).cwiseAbs().maxCoeff(), 1e-6);

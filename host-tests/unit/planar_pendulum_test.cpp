@@ -54,8 +54,7 @@ TEST(PlanarPendulum, ExtendedFieldFollowsEquation9AndReturnsAfterOnePeriod) {
     for (int k = 1; k <= n; ++k) {
       rk4_step(theta_field, y, h);
       rk4_step(X, x, h);
-      const State on_circle(std::cos(y[0]), std::sin(y[0]), -std::sin(y[0]) * y[1],
-                            std::cos(y[0]) * y[1]);
+      const State on_circle(std::cos(y[0]), std::sin(y[0]), -std::sin(y[0]) * y[1], std::cos(y[0]) * y[1]);
       worst = std::max(worst, (x - on_circle).norm());
     }
   }
@@ -109,9 +108,8 @@ TEST(PlanarPendulum, FeedbackFieldIsPaperEquations10And11) {
   const double dF1 = f1 - F0[0], dF2 = f2 - F0[1], dH = sys.energy(x) - F0[2];
   const Vec<double, 2> qdot =
       p / m - f2 / (m * f1) * q - 2 * k1 * dF1 * q - k2 * dF2 * p - k3 * m * g * dH * ey;  // (10)
-  const Vec<double, 2> pdot = -m * g * ey + f2 / (m * f1) * p -
-                              (p.squaredNorm() / m - m * g * q[1]) / f1 * q - k2 * dF2 * q -
-                              k3 * dH * p / m;  // (11)
+  const Vec<double, 2> pdot = -m * g * ey + f2 / (m * f1) * p - (p.squaredNorm() / m - m * g * q[1]) / f1 * q -
+                              k2 * dF2 * q - k3 * dH * p / m;  // (11)
   const State got = fb(x);
   EXPECT_LT((got.head<2>() - qdot).norm(), 1e-12);
   EXPECT_LT((got.tail<2>() - pdot).norm(), 1e-12);

@@ -429,7 +429,7 @@ TYPED_TEST(TickTest, RearmRefusedWhileSensorStillBadThenClearsAndResets) {
   EXPECT_EQ(app.resets, 1);  // the controller/estimator restarted
   tick_any(t, 3000);
   EXPECT_EQ(app.controls, controls + 1);
-  EXPECT_EQ(app.u_out[0], S(1));  // 2 * 0.5, the law drives again
+  EXPECT_EQ(app.u_out[0], S(1));                // 2 * 0.5, the law drives again
   EXPECT_EQ(t.report().faults.non_finite, 1u);  // counts kept
 }
 

@@ -11,8 +11,8 @@
 #include "attractor/control/controlled_lagrangian.hpp"
 #include "attractor/control/saturation.hpp"
 #include "attractor/control/skate_rotor_law.hpp"
-#include "attractor/integrate/butcher.hpp"
 #include "attractor/estimate/advected_vertical.hpp"
+#include "attractor/integrate/butcher.hpp"
 #include "attractor/integrate/feedback.hpp"
 #include "attractor/systems/pendulum_skate_analysis.hpp"
 #include "attractor/systems/pendulum_skate_rotor.hpp"
@@ -27,7 +27,7 @@ std::vector<SkateRotorParams<double>> rotor_sets() {
       {3.0, 0.8, 0.35, 0.35, 0.004, 9.8, 0.005, 0.0025, 0.0025},  // paper §7.3
       {1.5, 0.5, 0.1, 0.2, 0.02, 9.81, 0.01, 0.004, 0.001},       // J2 != J3
       {5.0, 1.0, 0.7, 0.5, 0.08, 9.8, 0.03, 0.01, 0.02},
-      {0.8, 0.3, 0.02, 0.015, 0.03, 9.8, 0.002, 0.001, 0.001},    // I2 < I3
+      {0.8, 0.3, 0.02, 0.015, 0.03, 9.8, 0.002, 0.001, 0.001},  // I2 < I3
   };
 }
 
@@ -58,8 +58,8 @@ TEST(SkateControl, GenericLawEqualsClosedForm) {
       const double sigma = f * range.lower;
       const auto law = SkateRotorLaw<double>::make_unchecked(p, sigma);
       ASSERT_TRUE(law.ok());
-      const auto gen = ControlledLagrangian<SkateRotorHamel<double>>::make(
-          SkateRotorHamel<double>::from(p), Mat<double, 1, 1>::Constant(sigma));
+      const auto gen = ControlledLagrangian<SkateRotorHamel<double>>::make(SkateRotorHamel<double>::from(p),
+                                                                           Mat<double, 1, 1>::Constant(sigma));
       ASSERT_TRUE(gen.ok());
       EXPECT_NEAR(gen->closed_loop_metric()(0, 0), law->closed_loop_inertia(), 1e-12);  // (57)
       EXPECT_NEAR(gen->tau()(0, 0), -p.J1 / sigma, 1e-9 * p.J1 / std::abs(sigma));      // (52)

@@ -8,10 +8,10 @@
 #include <cmath>
 #include <limits>
 
-#include "no_alloc.hpp"
 #include "attractor/control/skate_rotor_controller.hpp"
 #include "attractor/plant/simulated_skate_rotor.hpp"
 #include "attractor/rt/loop.hpp"
+#include "no_alloc.hpp"
 
 using namespace attractor;
 
@@ -64,7 +64,7 @@ TYPED_TEST(SkateRotorAppTest, UprightForTenSecondsAcrossTiltsSigmasAndSkates) {
   struct Case {
     S phi0, sigma_fraction, m, l;
   };
-  const Case cases[] = {{S(0.1), S(0.909), S(3), S(0.8)},   // §7.3: σ = −1e-5
+  const Case cases[] = {{S(0.1), S(0.909), S(3), S(0.8)},  // §7.3: σ = −1e-5
                         {S(0.05), S(0.5), S(3), S(0.8)},
                         {S(0.15), S(0.95), S(3), S(0.8)},
                         {S(0.1), S(0.7), S(4), S(0.6)}};

@@ -106,11 +106,10 @@ TEST(SphericalPendulum, FeedbackFieldIsPaperEquations7And8) {
     const double f1 = q.squaredNorm(), f2 = q.dot(p);
     const double dF1 = f1 - F0[0], dF2 = f2 - F0[1], dH = sys.energy(x) - F0[2],
                  dJ = SysD::vertical_momentum(x) - F0[3];
-    const Vec3<double> qdot = p / m - f2 / (m * f1) * q - 2 * k1 * dF1 * q - k2 * dF2 * p -
-                              k3 * m * g * dH * e3 - k4 * dJ * p.cross(e3);  // eq. (7)
-    const Vec3<double> pdot = -m * g * e3 + f2 / (m * f1) * p -
-                              (p.squaredNorm() / m - m * g * q[2]) / f1 * q - k2 * dF2 * q -
-                              k3 * dH * p / m - k4 * dJ * e3.cross(q);  // eq. (8)
+    const Vec3<double> qdot = p / m - f2 / (m * f1) * q - 2 * k1 * dF1 * q - k2 * dF2 * p - k3 * m * g * dH * e3 -
+                              k4 * dJ * p.cross(e3);  // eq. (7)
+    const Vec3<double> pdot = -m * g * e3 + f2 / (m * f1) * p - (p.squaredNorm() / m - m * g * q[2]) / f1 * q -
+                              k2 * dF2 * q - k3 * dH * p / m - k4 * dJ * e3.cross(q);  // eq. (8)
     const StateD got = fb(x);
     const double scale = 1 + qdot.norm() + pdot.norm();
     EXPECT_LT((got.head<3>() - qdot).norm() / scale, 1e-13);

@@ -78,8 +78,8 @@ TEST(SphericalRobotControl, GenericLawEqualsClosedForm) {
       for (int t = 0; t < 30; ++t) {
         const X x = random_state(rng);
         Vec<double, 3> vd;
-        const Vec<double, 2> ug = gen->control(Vec3<double>(x.head<3>()), Vec3<double>(x.segment<3>(3)),
-                                               Vec<double, 2>(x.tail<2>()), vd);
+        const Vec<double, 2> ug =
+            gen->control(Vec3<double>(x.head<3>()), Vec3<double>(x.segment<3>(3)), Vec<double, 2>(x.tail<2>()), vd);
         bool ok;
         const Vec3<double> wd = law->closed_loop_omega_dot(x, ok);
         const Vec<double, 2> uc = law->torque(x);
@@ -125,8 +125,10 @@ TEST(SphericalRobotControl, StabilityRangeEnforced) {
       EXPECT_NEAR(r.lower, -J * J / ((a == 0 ? p.I1 : p.I2) - J + p.m * (p.radius + p.l) * (p.radius + p.l)), 1e-18);
       EXPECT_EQ(r.upper, 0.0);
     }
-    const double lo = std::max(spherical_robot_stability_range(p, 0).lower, spherical_robot_stability_range(p, 1).lower);
-    const double lo_min = std::min(spherical_robot_stability_range(p, 0).lower, spherical_robot_stability_range(p, 1).lower);
+    const double lo =
+        std::max(spherical_robot_stability_range(p, 0).lower, spherical_robot_stability_range(p, 1).lower);
+    const double lo_min =
+        std::min(spherical_robot_stability_range(p, 0).lower, spherical_robot_stability_range(p, 1).lower);
     EXPECT_TRUE(Law::make(p, 0.5 * lo).ok());
     EXPECT_TRUE(Law::make(p, 0.999 * lo).ok());
     EXPECT_EQ(Law::make(p, 1.001 * lo_min).error(), Error::outside_stability_range);
@@ -163,7 +165,8 @@ TEST(SphericalRobotControl, StabilityRangeEnforced) {
   b.m = INFINITY;
   EXPECT_EQ(Law::make(b, -1e-4).error(), Error::non_finite);
   EXPECT_TRUE(SphericalRobotLaw<float>::make(SphericalRobotParams<float>{}, -1.5e-4f).ok());
-  EXPECT_EQ(SphericalRobotLaw<float>::make(SphericalRobotParams<float>{}, -4e-4f).error(), Error::outside_stability_range);
+  EXPECT_EQ(SphericalRobotLaw<float>::make(SphericalRobotParams<float>{}, -4e-4f).error(),
+            Error::outside_stability_range);
 }
 
 TEST(SphericalRobotControl, NonFiniteOrSingularStateGivesZeroTorque) {
@@ -241,8 +244,8 @@ TEST(SphericalRobotControl, ClosedLoopInvariantsAlongAccurateTrajectories) {
   // (ωh ≈ 0.025): Ẽ, |Γ|², 𝒥̃ drift ≤ 6.5e-10 (h = 1e-3: ≤ 1.1e-13), π̃ to rounding.
   for (const P& p : top_heavy_sets()) {
     for (int start = 0; start < 2; ++start) {  // 0: π̃ = 0, 1: rotors at rest (π̃ ≠ 0)
-      const auto law = Law::make(p, 0.5 * std::max(spherical_robot_stability_range(p, 0).lower,
-                                                   spherical_robot_stability_range(p, 1).lower));
+      const auto law = Law::make(
+          p, 0.5 * std::max(spherical_robot_stability_range(p, 0).lower, spherical_robot_stability_range(p, 1).lower));
       ASSERT_TRUE(law.ok());
       const SphericalRobotClosedLoop<double> cl{SphericalRobot<double>{p}, *law};
       X x = start == 0 ? c1_state(*law, 0.15)
@@ -294,7 +297,8 @@ TEST(SphericalRobotControl, InsideRangeStableOutsideFalls) {
   for (const P& p : top_heavy_sets()) {
     const Vec<double, 2> lo(spherical_robot_stability_range(p, 0).lower, spherical_robot_stability_range(p, 1).lower);
     for (double f : {0.3, 0.6, 0.9}) EXPECT_LT(max_tilt_run(p, f * lo, 6.0), 0.3) << "inside f=" << f << " m=" << p.m;
-    for (double f : {1.36, 3.0, -3.0}) EXPECT_GT(max_tilt_run(p, f * lo, 6.0), 1.0) << "outside f=" << f << " m=" << p.m;
+    for (double f : {1.36, 3.0, -3.0})
+      EXPECT_GT(max_tilt_run(p, f * lo, 6.0), 1.0) << "outside f=" << f << " m=" << p.m;
   }
 }
 

@@ -28,8 +28,8 @@ using P = SphericalRobotParams<double>;
 using X = Vec<double, 8>;
 using Law = SphericalRobotLaw<double>;
 
-constexpr double kFine = 1e-3;     // open loop, singular C3
-constexpr double kClosed = 1e-2;   // closed loop inside the range
+constexpr double kFine = 1e-3;    // open loop, singular C3
+constexpr double kClosed = 1e-2;  // closed loop inside the range
 const Vec3<double> kOmega0(0.1, 0.0, 0.1);
 
 struct Outcome {
@@ -37,9 +37,9 @@ struct Outcome {
   double t_flip = -1;       // first t with Γ3 < 0
   double max_tilt = 0, max_tilt_10 = 0, min_g3 = 1, max_u = 0, max_rotor_rate_10 = 0;
   Vec<double, 2> position_10 = Vec<double, 2>::Zero();  // (x, y) of the centre at t = 10
-  double max_excursion_10 = 0;                           // max |(x, y)| on [0, 10]
-  Vec<double, 5> drift = Vec<double, 5>::Zero();         // invariants (open or closed loop)
-  double t_det_flip = -1, tilt_det_flip = 0;             // first sign change of det Ã(Γ)
+  double max_excursion_10 = 0;                          // max |(x, y)| on [0, 10]
+  Vec<double, 5> drift = Vec<double, 5>::Zero();        // invariants (open or closed loop)
+  double t_det_flip = -1, tilt_det_flip = 0;            // first sign change of det Ã(Γ)
   double max_u_before_det_flip = 0;
 };
 
@@ -98,9 +98,9 @@ X controlled_start(const Law& law) {
 
 TEST(SphericalRobotExperiment, DerivedValues) {
   const P p{};
-  EXPECT_NEAR(p.pivot_inertia(0), 0.34, 1e-15);                       // I_P
-  EXPECT_NEAR(p.m * p.g * p.l, 1.962, 1e-12);                          // mgl
-  EXPECT_NEAR(SphericalRobot<double>{p}.fall_rate(), 2.4022, 5e-5);    // open-loop growth rate
+  EXPECT_NEAR(p.pivot_inertia(0), 0.34, 1e-15);                      // I_P
+  EXPECT_NEAR(p.m * p.g * p.l, 1.962, 1e-12);                        // mgl
+  EXPECT_NEAR(SphericalRobot<double>{p}.fall_rate(), 2.4022, 5e-5);  // open-loop growth rate
   EXPECT_NEAR(spherical_robot_stability_range(p).lower, -2.941e-4, 5e-8);
   const auto law = Law::make(p, -1.5e-4);
   ASSERT_TRUE(law.ok());
@@ -114,7 +114,8 @@ TEST(SphericalRobotExperiment, DerivedValues) {
 
 TEST(SphericalRobotExperiment, U1OpenLoopFalls) {
   // π = 0 (θ̇(0) = −Ω_a(0)): tilt > 0.5 at 0.810 s, Γ3 < 0 at 1.285 s, then it flips (3.11 rad).
-  const Outcome r = simulate(spherical_robot_initial_state(0.1, kOmega0, Vec<double, 2>(-0.1, 0.0)), nullptr, 10.0, kFine);
+  const Outcome r =
+      simulate(spherical_robot_initial_state(0.1, kOmega0, Vec<double, 2>(-0.1, 0.0)), nullptr, 10.0, kFine);
   EXPECT_NEAR(r.t_tilt_half, 0.810, 2e-3);  // measured 0.8096
   EXPECT_LT(r.t_flip, 1.5);                 // specification's test
   EXPECT_NEAR(r.t_flip, 1.285, 5e-3);       // measured 1.2830 (at h = 1e-4 too)
@@ -125,8 +126,9 @@ TEST(SphericalRobotExperiment, U1OpenLoopFalls) {
 
 TEST(SphericalRobotExperiment, U2OpenLoopWithSpinningRotorFalls) {
   // Rotors spun as in C1 but no torque: the spin alone does not hold it up.
-  const Outcome r = simulate(spherical_robot_initial_state(0.1, kOmega0, Vec<double, 2>(-6.7667, 0.0)), nullptr, 3.0, kFine);
-  EXPECT_NEAR(r.t_flip, 1.285, 5e-3);  // measured 1.2832
+  const Outcome r =
+      simulate(spherical_robot_initial_state(0.1, kOmega0, Vec<double, 2>(-6.7667, 0.0)), nullptr, 3.0, kFine);
+  EXPECT_NEAR(r.t_flip, 1.285, 5e-3);                        // measured 1.2832
   EXPECT_LT(r.drift.head<4>().cwiseAbs().maxCoeff(), 1e-8);  // E, π, |Γ|² (𝒥 is not an invariant: π ≠ 0)
 }
 
@@ -134,12 +136,12 @@ TEST(SphericalRobotExperiment, C1NominalSigmaStaysUpright) {
   const auto law = Law::make(P{}, -1.5e-4);
   ASSERT_TRUE(law.ok());
   const Outcome r = simulate(controlled_start(*law), &*law, 100.0, kClosed);
-  EXPECT_LT(r.max_tilt_10, 0.12);                 // specification's test
-  EXPECT_NEAR(r.max_tilt_10, 0.1080, 1e-4);       // measured 0.10803
-  EXPECT_NEAR(r.max_tilt, 0.1080, 1e-4);          // the same over [0, 100]
+  EXPECT_LT(r.max_tilt_10, 0.12);            // specification's test
+  EXPECT_NEAR(r.max_tilt_10, 0.1080, 1e-4);  // measured 0.10803
+  EXPECT_NEAR(r.max_tilt, 0.1080, 1e-4);     // the same over [0, 100]
   EXPECT_NEAR(r.min_g3, 0.99417, 1e-5);
-  EXPECT_NEAR(r.max_u, 0.431, 1e-3);              // measured 0.4312 N m
-  EXPECT_NEAR(r.max_rotor_rate_10, 17.8, 0.05);   // measured 17.799 rad/s
+  EXPECT_NEAR(r.max_u, 0.431, 1e-3);             // measured 0.4312 N m
+  EXPECT_NEAR(r.max_rotor_rate_10, 17.8, 0.05);  // measured 17.799 rad/s
   // net drift of the centre after 10 s < 1 cm (measured (−4.4, 9.8) mm); the tilt oscillation
   // rolls it back and forth by up to 4.2 cm on the way
   EXPECT_LT(r.position_10.cwiseAbs().maxCoeff(), 0.01);
@@ -153,8 +155,8 @@ TEST(SphericalRobotExperiment, C2StiffestInsideRange) {
   const auto law = Law::make(P{}, -2.5e-4);
   ASSERT_TRUE(law.ok());
   const Outcome r = simulate(controlled_start(*law), &*law, 10.0, 5e-3);  // drift 2e-10 (1e-2: 4e-9)
-  EXPECT_NEAR(r.max_tilt, 0.1015, 1e-4);  // measured 0.10153
-  EXPECT_NEAR(r.max_u, 1.32, 5e-3);       // measured 1.3168 N m
+  EXPECT_NEAR(r.max_tilt, 0.1015, 1e-4);                                  // measured 0.10153
+  EXPECT_NEAR(r.max_u, 1.32, 5e-3);                                       // measured 1.3168 N m
   EXPECT_LT(r.drift.cwiseAbs().maxCoeff(), 1e-8);
 }
 
@@ -181,7 +183,8 @@ TEST(SphericalRobotExperiment, C4PositiveSigmaFalls) {
 TEST(SphericalRobotExperiment, C5RotorsStartAtRestStaysBounded) {
   // π̃ ≠ 0: outside the proof, still bounded; Ẽ and π̃ conserved, 𝒥̃ is not (drifts 1.8e-3).
   const auto law = Law::make(P{}, -1.5e-4);
-  const Outcome r = simulate(spherical_robot_initial_state(0.1, kOmega0, Vec<double, 2>(0.0, 0.0)), &*law, 100.0, kClosed);
+  const Outcome r =
+      simulate(spherical_robot_initial_state(0.1, kOmega0, Vec<double, 2>(0.0, 0.0)), &*law, 100.0, kClosed);
   EXPECT_NEAR(r.max_tilt, 0.1113, 1e-4);  // measured 0.11132
   EXPECT_LT(r.drift.head<4>().cwiseAbs().maxCoeff(), 1e-8);
   EXPECT_NEAR(r.drift[4], 1.8e-3, 1e-4);  // measured 1.836e-3

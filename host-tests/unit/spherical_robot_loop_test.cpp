@@ -78,7 +78,7 @@ TYPED_TEST(SphericalRobotLoopTest, ReferenceRunsStayUprightForTenSeconds) {
     // measured 0.10823 (C1) and 0.11146 (C5), float and double alike
     EXPECT_NEAR(tilt, c1 ? 0.1080 : 0.1113, 5e-4) << "C1 " << c1;
     EXPECT_NEAR(double(app.monitor().max_abs_torque), 0.431, 2e-3);  // measured 0.4319, 0.4315
-    EXPECT_LT(double(app.monitor().max_gamma_error), 1e-3);           // measured 1.3e-4
+    EXPECT_LT(double(app.monitor().max_gamma_error), 1e-3);          // measured 1.3e-4
     EXPECT_EQ(app.controller().status().singular_ticks, 0u);
     if (c1) {
       EXPECT_NEAR(double(app.monitor().max_rotor_rate), 17.8, 0.1);  // measured 17.86
@@ -95,7 +95,8 @@ TYPED_TEST(SphericalRobotLoopTest, UprightAcrossRobotsTiltsAndSigmas) {
   };
   const SphericalRobotParams<S> ref{};
   const SphericalRobotParams<S> odd{S(0.15), S(2.5), S(0.04), S(9.81), S(0.05), S(0.07), S(0.03), S(0.004), S(0.009)};
-  const Case cases[] = {{ref, S(0.05), S(0.3), S(0.3)}, {ref, S(0.15), S(0.85), S(0.85)}, {odd, S(0.1), S(0.4), S(0.6)}};
+  const Case cases[] = {
+      {ref, S(0.05), S(0.3), S(0.3)}, {ref, S(0.15), S(0.85), S(0.85)}, {odd, S(0.1), S(0.4), S(0.6)}};
   for (const Case& c : cases) {
     RobotAppConfig<S> cfg;
     cfg.controller.params = cfg.plant.params = c.p;

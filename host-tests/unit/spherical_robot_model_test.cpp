@@ -29,10 +29,10 @@ using X = Vec<double, 8>;
 
 std::vector<P> param_sets() {
   return {
-      P{},                                                       // the reference robot
-      {0.15, 2.5, 0.04, 9.81, 0.05, 0.07, 0.03, 0.004, 0.009},   // 𝕀 and J not axisymmetric
-      {0.30, 6.0, -0.08, 9.81, 0.20, 0.20, 0.25, 0.02, 0.02},    // bottom-heavy, I3 > I⊥
-      {0.25, 3.0, 0.0, 3.7, 0.06, 0.06, 0.06, 0.01, 0.01},       // l = 0: Chaplygin ball + gyrostat
+      P{},                                                      // the reference robot
+      {0.15, 2.5, 0.04, 9.81, 0.05, 0.07, 0.03, 0.004, 0.009},  // 𝕀 and J not axisymmetric
+      {0.30, 6.0, -0.08, 9.81, 0.20, 0.20, 0.25, 0.02, 0.02},   // bottom-heavy, I3 > I⊥
+      {0.25, 3.0, 0.0, 3.7, 0.06, 0.06, 0.06, 0.01, 0.01},      // l = 0: Chaplygin ball + gyrostat
   };
 }
 
@@ -263,9 +263,11 @@ TEST(SphericalRobotModel, ReconstructionConsistentWithGammaAndRolling) {
   EXPECT_LT((pose.R.transpose() * pose.R - Mat3<double>::Identity()).cwiseAbs().maxCoeff(), 1e-12);
   EXPECT_GT(pose.position.norm(), 0.01);  // the falling ball rolls away
   // Rolling: the centre velocity is a(RΩ)×e3; a pure spin about the vertical does not move it.
-  const Vec<double, 2> v = spherical_robot_centre_velocity(Mat3<double>(Mat3<double>::Identity()), Vec3<double>(0, 0, 3), 0.2);
+  const Vec<double, 2> v =
+      spherical_robot_centre_velocity(Mat3<double>(Mat3<double>::Identity()), Vec3<double>(0, 0, 3), 0.2);
   EXPECT_EQ(v.norm(), 0.0);
-  const Vec<double, 2> v1 = spherical_robot_centre_velocity(Mat3<double>(Mat3<double>::Identity()), Vec3<double>(1, 0, 0), 0.2);
+  const Vec<double, 2> v1 =
+      spherical_robot_centre_velocity(Mat3<double>(Mat3<double>::Identity()), Vec3<double>(1, 0, 0), 0.2);
   EXPECT_NEAR(v1[1], -0.2, 1e-15);  // rolling about e1 moves the centre along −e2
   // Γ = −e3 (upside down) still gives a rotation with Rᵀe3 = Γ
   const auto down = spherical_robot_pose_from_gamma(Vec3<double>(0, 0, -1));

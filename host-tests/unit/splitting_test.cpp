@@ -115,8 +115,7 @@ TEST(Splitting, Paper23StrangInFloatDoesNotDriftOffTheSphere) {
     test::NoAllocGuard guard;
     for (int k = 0; k < 100000; ++k) {
       strang_step(sys, x, 1e-3f);
-      if (k % 10 == 0)
-        worst = std::max(worst, std::fabs(x.head<3>().cast<double>().squaredNorm() - 1.0));
+      if (k % 10 == 0) worst = std::max(worst, std::fabs(x.head<3>().cast<double>().squaredNorm() - 1.0));
     }
   }
   EXPECT_LT(worst, 1e-4);

@@ -152,8 +152,7 @@ class ControlledLagrangian {
     return control(v, Gamma, theta_dot, vd);
   }
   // Same, also returning the closed-loop v̇ used (Remark 14).
-  Vec<S, s> control(const Vec<S, q>& v, const Vec<S, k>& Gamma, const Vec<S, s>& theta_dot,
-                    Vec<S, q>& v_dot) const {
+  Vec<S, s> control(const Vec<S, q>& v, const Vec<S, k>& Gamma, const Vec<S, s>& theta_dot, Vec<S, q>& v_dot) const {
     const detail::ReducedRates<Model> rr =
         detail::reduced_rates(mdl_, G_tilde_, v, Gamma, theta_dot, Vec<S, n>(Vec<S, n>::Zero()));
     v_dot = rr.v_dot;
@@ -162,13 +161,12 @@ class ControlledLagrangian {
 
   const Model& model() const { return mdl_; }
   const Sigma& sigma() const { return sigma_; }
-  const Mat<S, s, n>& tau() const { return tau_; }       // τ of (52)
-  const Mat<S, s, s>& rho() const { return rho_; }       // ρ of (52)
+  const Mat<S, s, n>& tau() const { return tau_; }                     // τ of (52)
+  const Mat<S, s, s>& rho() const { return rho_; }                     // ρ of (52)
   const Mat<S, n, n>& closed_loop_metric() const { return G_tilde_; }  // 𝔾̃ = 𝔾 − 𝔾_ia ρ⁻¹ 𝔾_ai
 
   // Controlled rotor momentum π̃ = ρ(θ̇ + 𝔾_ab⁻¹𝒢_aα v + 𝒯 v) (49); conserved by the closed loop (51b).
-  Vec<S, s> controlled_rotor_momentum(const Vec<S, q>& v, const Vec<S, k>& Gamma,
-                                      const Vec<S, s>& theta_dot) const {
+  Vec<S, s> controlled_rotor_momentum(const Vec<S, q>& v, const Vec<S, k>& Gamma, const Vec<S, s>& theta_dot) const {
     const Mat<S, n, q> Ed = mdl_.basis(Gamma).template leftCols<q>();
     Mat<S, s, s> Gab_inv;
     (void)detail::inverse_by_columns<S, s>(mdl_.Gab, Gab_inv);  // checked in make()

@@ -27,10 +27,10 @@ namespace attractor {
 
 template <class S>
 struct SkateRotorControllerConfig {
-  SkateRotorParams<S> params;          // §7.3 defaults
-  S sigma = S(-1e-5);                  // controlled-Lagrangian parameter σ, inside (58)
-  S torque_limit = S(50);              // |u| <= torque_limit [N m] (the §7.3 run peaks near 30)
-  S tilt_limit = S(0.6);               // envelope: tilt arccos(Γ̂3) below this [rad]
+  SkateRotorParams<S> params;            // §7.3 defaults
+  S sigma = S(-1e-5);                    // controlled-Lagrangian parameter σ, inside (58)
+  S torque_limit = S(50);                // |u| <= torque_limit [N m] (the §7.3 run peaks near 30)
+  S tilt_limit = S(0.6);                 // envelope: tilt arccos(Γ̂3) below this [rad]
   VerticalEstimatorConfig<S> estimator;  // κ = 5 /s, feedback gain 50
 };
 
@@ -44,9 +44,9 @@ class SkateRotorController {
   using Command = typename Signals::Command;
   struct Status {
     Vec3<S> vertical = Vec3<S>(S(0), S(0), S(1));  // Γ̂
-    Vec<S, 5> zeta = Vec<S, 5>::Zero();             // ζ the law saw (33)
-    S torque = S(0);                                // last command before saturation [N m]
-    bool started = false;                           // an update has run since reset
+    Vec<S, 5> zeta = Vec<S, 5>::Zero();            // ζ the law saw (33)
+    S torque = S(0);                               // last command before saturation [N m]
+    bool started = false;                          // an update has run since reset
   };
 
   // Refuses a σ outside the stability range (58) (Error::outside_stability_range), invalid

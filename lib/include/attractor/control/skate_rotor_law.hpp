@@ -78,8 +78,8 @@ class SkateRotorLaw {
   S closed_loop_v1_dot(const Vec<S, 5>& zeta) const { return locked_.roll_moment(zeta) / Ibar1_tilde_; }
 
   S sigma() const { return sigma_; }
-  S gain() const { return gain_; }                 // k above
-  S nu() const { return -p_.J1 / sigma_; }         // ν = −J1/σ of Remark 17
+  S gain() const { return gain_; }                        // k above
+  S nu() const { return -p_.J1 / sigma_; }                // ν = −J1/σ of Remark 17
   S closed_loop_inertia() const { return Ibar1_tilde_; }  // I1 + ml² + J1²/σ (57)
   const SkateRotorParams<S>& params() const { return p_; }
   // Rotor rate that makes the controlled rotor momentum π̃ = J1 v1 + ρθ̇ vanish (Example 15).
@@ -118,9 +118,7 @@ template <class S>
 struct SkateRotorClosedLoop {
   PendulumSkateRotor<S> plant{};
   SkateRotorLaw<S> law{};
-  Vec<S, 6> operator()(const Vec<S, 6>& x) const {
-    return plant.field(x, law.torque(Vec<S, 5>(x.template head<5>())));
-  }
+  Vec<S, 6> operator()(const Vec<S, 6>& x) const { return plant.field(x, law.torque(Vec<S, 5>(x.template head<5>()))); }
 };
 
 }  // namespace attractor

@@ -36,11 +36,11 @@ namespace attractor {
 
 template <class S>
 struct SphericalRobotControllerConfig {
-  SphericalRobotParams<S> params;                    // the reference robot (SPHERICAL_ROBOT §3)
+  SphericalRobotParams<S> params;                     // the reference robot (SPHERICAL_ROBOT §3)
   Vec<S, 2> sigma = Vec<S, 2>::Constant(S(-1.5e-4));  // σ_a, inside −J_a²/I_P,a < σ_a < 0
-  S torque_limit = S(1);    // |u_a| <= torque_limit [N m] (the reference run C1 peaks at 0.431)
-  S tilt_limit = S(0.5);    // envelope: tilt arccos(Γ̂3) below this [rad]
-  S rate_limit = S(50);     // a valid gyro reads |Ω_i| below this [rad/s]
+  S torque_limit = S(1);         // |u_a| <= torque_limit [N m] (the reference run C1 peaks at 0.431)
+  S tilt_limit = S(0.5);         // envelope: tilt arccos(Γ̂3) below this [rad]
+  S rate_limit = S(50);          // a valid gyro reads |Ω_i| below this [rad/s]
   S rotor_rate_limit = S(1000);  // a valid encoder reads |θ̇_a| below this [rad/s]
   // κ and the |Γ̂|² feedback gain. The robot's Γ1 is free (the skate's estimator also pins
   // Γ̂1 = 0), so only |Γ̂|² is fed back here.
@@ -56,12 +56,12 @@ class SphericalRobotController {
   using Measurement = typename Signals::Measurement;
   using Command = typename Signals::Command;
   struct Status {
-    Vec3<S> vertical = Vec3<S>(S(0), S(0), S(1));  // Γ̂
-    Command torque = Command::Zero();              // last command before saturation [N m]
-    S closed_loop_energy = S(0);                   // Ẽ(x̂): constant while the model matches
+    Vec3<S> vertical = Vec3<S>(S(0), S(0), S(1));            // Γ̂
+    Command torque = Command::Zero();                        // last command before saturation [N m]
+    S closed_loop_energy = S(0);                             // Ẽ(x̂): constant while the model matches
     Vec<S, 2> controlled_rotor_momenta = Vec<S, 2>::Zero();  // π̃(x̂): constant likewise
     std::uint32_t singular_ticks = 0;  // ticks the law gave zero torque (singular Ã or non-finite x̂)
-    bool started = false;                          // an update has run since reset
+    bool started = false;              // an update has run since reset
   };
 
   // Refuses σ outside the stability range (Error::outside_stability_range), invalid or
@@ -70,13 +70,17 @@ class SphericalRobotController {
   [[nodiscard]] static Result<SphericalRobotController> make(const Config& c, S dt) {
     auto law = SphericalRobotLaw<S>::make(c.params, c.sigma);
     if (!law) return law.error();
-    const S v[7] = {c.torque_limit, c.tilt_limit, c.rate_limit, c.rotor_rate_limit,
-                    c.estimator.fusion_rate, c.estimator.feedback_gain, dt};
+    const S v[7] = {c.torque_limit,
+                    c.tilt_limit,
+                    c.rate_limit,
+                    c.rotor_rate_limit,
+                    c.estimator.fusion_rate,
+                    c.estimator.feedback_gain,
+                    dt};
     for (const S x : v)
       if (!is_finite(x)) return Error::non_finite;
-    if (!(c.torque_limit > S(0)) || !(c.tilt_limit > S(0)) || !(c.rate_limit > S(0)) ||
-        !(c.rotor_rate_limit > S(0)) || !(c.estimator.fusion_rate >= S(0)) ||
-        !(c.estimator.feedback_gain >= S(0)) || !(dt > S(0)))
+    if (!(c.torque_limit > S(0)) || !(c.tilt_limit > S(0)) || !(c.rate_limit > S(0)) || !(c.rotor_rate_limit > S(0)) ||
+        !(c.estimator.fusion_rate >= S(0)) || !(c.estimator.feedback_gain >= S(0)) || !(dt > S(0)))
       return Error::invalid_parameter;
     SphericalRobotController k;
     k.cfg_ = c;
@@ -84,8 +88,7 @@ class SphericalRobotController {
     AdvectedGamma<S> field;
     field.kappa = c.estimator.fusion_rate;
     // invariants (|Γ|², Γ1): reference |Γ|² = 1 with the configured gain, Γ1 not fed back.
-    k.estimator_ = Feedback<AdvectedGamma<S>>(field, Vec<S, 2>(S(1), S(0)),
-                                              Vec<S, 2>(c.estimator.feedback_gain, S(0)));
+    k.estimator_ = Feedback<AdvectedGamma<S>>(field, Vec<S, 2>(S(1), S(0)), Vec<S, 2>(c.estimator.feedback_gain, S(0)));
     k.dt_ = dt;
     k.cos_tilt_limit_ = std::cos(c.tilt_limit);
     return k;

@@ -104,8 +104,8 @@ class SphericalRobotLaw {
   // singular (|det| below a tolerance relative to its upright value) or the result non-finite.
   Vec3<S> closed_loop_omega_dot(const State& x, bool& ok) const {
     const Vec3<S> Om = plant_.omega(x), G = plant_.vertical(x);
-    const Vec3<S> f = plant_.rate_terms(Om, G, p_.inertia().cwiseProduct(Om) +
-                                                   plant_.rotor_momentum_vector(plant_.rotor_rates(x)));
+    const Vec3<S> f =
+        plant_.rate_terms(Om, G, p_.inertia().cwiseProduct(Om) + plant_.rotor_momentum_vector(plant_.rotor_rates(x)));
     S det;
     const Vec3<S> wd = detail::solve3_adjugate<S>(closed_loop_matrix(G), f, det);
     ok = all_finite(x) && is_finite(det) && (det > det_tol_ || det < -det_tol_) && all_finite(wd);
@@ -157,8 +157,8 @@ class SphericalRobotLaw {
 
   const SphericalRobotParams<S>& params() const { return p_; }
   const Vec<S, 2>& sigma() const { return sigma_; }
-  const Vec<S, 2>& gain() const { return k_; }          // k_a = J_a²/σ_a
-  const Vec<S, 2>& rho() const { return rho_; }         // ρ_a = J_aσ_a/(σ_a − J_a)
+  const Vec<S, 2>& gain() const { return k_; }                     // k_a = J_a²/σ_a
+  const Vec<S, 2>& rho() const { return rho_; }                    // ρ_a = J_aσ_a/(σ_a − J_a)
   const Vec3<S>& closed_loop_inertia() const { return I_tilde_; }  // diagonal of Ĩ
   // Ĩ_P,a = I_P,a + k_a (< 0 inside the range); closed-loop frequency √(mgl/|Ĩ_P,a|).
   S closed_loop_pivot_inertia(int axis) const { return p_.pivot_inertia(axis) + k_[axis]; }

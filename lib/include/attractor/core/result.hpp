@@ -11,18 +11,18 @@ namespace attractor {
 // HIL link and through semihosting exit codes, so they must not move.
 // [[nodiscard]]: a function returning an Error (or a Result) cannot have it dropped silently;
 // a caller that really means to ignore one writes `(void)` and says why.
-enum class [[nodiscard]] Error : unsigned char {
-  none = 0,
-  invalid_parameter = 1,      // a parameter is NaN/Inf, or physically meaningless (m <= 0, ...)
-  outside_stability_range = 2,// a control gain outside the range that guarantees stability
-  singular = 3,               // a matrix that must be inverted is (numerically) singular
-  non_finite = 4,             // NaN or Inf met where a finite value is required
-  out_of_range = 5,           // a value outside its documented range
-  stale = 6,                  // sensor data older than allowed
-  overrun = 7,                // a control tick did not finish within its budget
-  corrupt_frame = 8,          // a frame failed its CRC or framing check
-  envelope = 9,               // plant state outside the supervised envelope
-  stack = 10,                 // stack high-water mark past its limit (rt runtime, idle check)
+enum class [[nodiscard]] Error : unsigned char{
+    none = 0,
+    invalid_parameter = 1,        // a parameter is NaN/Inf, or physically meaningless (m <= 0, ...)
+    outside_stability_range = 2,  // a control gain outside the range that guarantees stability
+    singular = 3,                 // a matrix that must be inverted is (numerically) singular
+    non_finite = 4,               // NaN or Inf met where a finite value is required
+    out_of_range = 5,             // a value outside its documented range
+    stale = 6,                    // sensor data older than allowed
+    overrun = 7,                  // a control tick did not finish within its budget
+    corrupt_frame = 8,            // a frame failed its CRC or framing check
+    envelope = 9,                 // plant state outside the supervised envelope
+    stack = 10,                   // stack high-water mark past its limit (rt runtime, idle check)
 };
 
 // Short, stable names for reports.
@@ -49,7 +49,7 @@ template <class T>
 class [[nodiscard]] Result {
  public:
   static_assert(std::is_default_constructible<T>::value, "Result<T> needs a default T");
-  Result(const T& value) : value_(value), error_(Error::none) {}  // NOLINT: implicit by design
+  Result(const T& value) : value_(value), error_(Error::none) {}                          // NOLINT: implicit by design
   Result(Error e) : value_(), error_(e == Error::none ? Error::invalid_parameter : e) {}  // NOLINT
 
   bool ok() const { return error_ == Error::none; }

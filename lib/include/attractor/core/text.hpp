@@ -88,8 +88,14 @@ class Text {
     }
     int exp10 = 0;
     if (v != 0.0) {
-      while (v >= 10.0) { v /= 10.0; ++exp10; }
-      while (v < 1.0) { v *= 10.0; --exp10; }
+      while (v >= 10.0) {
+        v /= 10.0;
+        ++exp10;
+      }
+      while (v < 1.0) {
+        v *= 10.0;
+        --exp10;
+      }
     }
     // Round to `digits` significant digits, renormalizing if rounding carries (9.99 -> 10.0).
     double scale = 1.0;

@@ -6,7 +6,7 @@
 // A dynamic Eigen allocation is a bug in this library: make it loud. Host tests define
 // EIGEN_RUNTIME_NO_MALLOC instead and forbid allocation around each step (NoAllocGuard).
 #if !defined(EIGEN_NO_MALLOC) && !defined(EIGEN_RUNTIME_NO_MALLOC)
-#  define EIGEN_NO_MALLOC
+#define EIGEN_NO_MALLOC
 #endif
 #include <Eigen/Core>
 

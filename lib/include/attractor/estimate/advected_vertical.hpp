@@ -19,15 +19,13 @@ struct AdvectedGamma {
   using Scalar = S;
   static constexpr int N = 3;
   static constexpr int M = 2;
-  Vec3<S> omega = Vec3<S>::Zero();     // body angular velocity Ω over the step [rad/s]
+  Vec3<S> omega = Vec3<S>::Zero();  // body angular velocity Ω over the step [rad/s]
   // Optional fusion with a measured vertical (accelerometer direction): the pull
   // κ(Γm − (Γ·Γm)Γ) is the part of κ(Γm − Γ) tangent to the sphere, so the field still
   // conserves |Γ|² and the feedback only removes rounding drift. κ = 0: pure propagation.
   Vec3<S> measured = Vec3<S>::Zero();
-  S kappa = S(0);                      // fusion rate [1/s]
-  Vec3<S> field(const Vec3<S>& G) const {
-    return G.cross(omega) + kappa * (measured - G.dot(measured) * G);
-  }
+  S kappa = S(0);  // fusion rate [1/s]
+  Vec3<S> field(const Vec3<S>& G) const { return G.cross(omega) + kappa * (measured - G.dot(measured) * G); }
   Vec3<S> operator()(const Vec3<S>& G) const { return field(G); }
   Vec<S, 2> invariants(const Vec3<S>& G) const { return Vec<S, 2>(G.squaredNorm(), G[0]); }
   Mat<S, 2, 3> invariants_jacobian(const Vec3<S>& G) const {

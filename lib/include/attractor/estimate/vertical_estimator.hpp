@@ -17,8 +17,8 @@ namespace attractor {
 
 template <class S>
 struct VerticalEstimatorConfig {
-  S fusion_rate = S(5);      // κ [1/s]: pull toward the measured vertical (0: gyro only)
-  S feedback_gain = S(50);   // feedback gains on |Γ|² and Γ1 (paper 000 §2.4)
+  S fusion_rate = S(5);     // κ [1/s]: pull toward the measured vertical (0: gyro only)
+  S feedback_gain = S(50);  // feedback gains on |Γ|² and Γ1 (paper 000 §2.4)
 };
 
 template <class S>
@@ -27,7 +27,7 @@ class VerticalEstimator {
   using Config = VerticalEstimatorConfig<S>;
   struct Status {
     Vec3<S> vertical = Vec3<S>(S(0), S(0), S(1));  // Γ̂
-    bool started = false;                           // false until the first update
+    bool started = false;                          // false until the first update
   };
 
   // Refuses non-finite values, a negative rate or gain, and dt <= 0.

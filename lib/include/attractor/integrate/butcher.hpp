@@ -25,8 +25,8 @@ struct ButcherTableau {
   static constexpr int stages = Stages;
   S a[Stages][Stages];
   S b[Stages];
-  int order;                 // classical order of accuracy
-  S real_stability_limit;    // largest h*lambda on the negative real axis that is stable
+  int order;               // classical order of accuracy
+  S real_stability_limit;  // largest h*lambda on the negative real axis that is stable
 };
 
 // Forward Euler: order 1, stable for h*lambda in [-2, 0].
@@ -44,10 +44,7 @@ constexpr ButcherTableau<S, 2> heun_tableau() {
 // Classical RK4: order 4, stable for h*lambda in [-2.785, 0].
 template <class S>
 constexpr ButcherTableau<S, 4> rk4_tableau() {
-  return {{{S(0), S(0), S(0), S(0)},
-           {S(0.5), S(0), S(0), S(0)},
-           {S(0), S(0.5), S(0), S(0)},
-           {S(0), S(0), S(1), S(0)}},
+  return {{{S(0), S(0), S(0), S(0)}, {S(0.5), S(0), S(0), S(0)}, {S(0), S(0.5), S(0), S(0)}, {S(0), S(0), S(1), S(0)}},
           {S(1) / S(6), S(1) / S(3), S(1) / S(3), S(1) / S(6)},
           4,
           S(2.785293563405282)};
@@ -99,9 +96,7 @@ void rk4_step(const Field& f, Vec<S, N>& x, S h) {
 // Run-time choice of the built-in schemes (CLIs, configuration frames).
 enum class Scheme : unsigned char { euler = 0, heun = 1, rk4 = 2 };
 
-constexpr const char* to_string(Scheme s) {
-  return s == Scheme::euler ? "euler" : s == Scheme::heun ? "heun" : "rk4";
-}
+constexpr const char* to_string(Scheme s) { return s == Scheme::euler ? "euler" : s == Scheme::heun ? "heun" : "rk4"; }
 
 constexpr int order(Scheme s) { return s == Scheme::euler ? 1 : s == Scheme::heun ? 2 : 4; }
 

@@ -67,8 +67,7 @@ class Feedback {
   }
 
   Feedback() = default;
-  Feedback(const System& sys, const Invariants& reference, const Invariants& gains,
-           const Metric& metric = Metric{})
+  Feedback(const System& sys, const Invariants& reference, const Invariants& gains, const Metric& metric = Metric{})
       : sys_(sys), F0_(reference), K_(gains), metric_(metric) {}
 
   // The feedback field X(x) - L DF(x)^T K (F(x) - F0).
@@ -119,8 +118,7 @@ class Feedback {
   // (unstable gain choice): Error::outside_stability_range, with the margin documented above.
   Error check_step(Scheme scheme, Scalar h, const State& x) const {
     if (!is_finite(h) || !(h > Scalar(0))) return Error::invalid_parameter;
-    if (h * stiffness(x) >= real_stability_limit<Scalar>(scheme))
-      return Error::outside_stability_range;
+    if (h * stiffness(x) >= real_stability_limit<Scalar>(scheme)) return Error::outside_stability_range;
     return Error::none;
   }
 
@@ -157,9 +155,9 @@ Vec<typename System::Scalar, System::M> balanced_gains(const System& sys,
 // I2/I3 when the skate tilts): K_i = rate / max_k |∇F_i(x_k)|², so that the stiffness stays
 // below M·rate on the whole region the samples span.
 template <class System, int Count>
-Vec<typename System::Scalar, System::M> balanced_gains(
-    const System& sys, const Vec<typename System::Scalar, System::N> (&samples)[Count],
-    typename System::Scalar rate) {
+Vec<typename System::Scalar, System::M> balanced_gains(const System& sys,
+                                                       const Vec<typename System::Scalar, System::N> (&samples)[Count],
+                                                       typename System::Scalar rate) {
   using S = typename System::Scalar;
   Vec<S, System::M> n2 = Vec<S, System::M>::Zero();
   for (int k = 0; k < Count; ++k) {

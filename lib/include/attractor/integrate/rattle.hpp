@@ -70,17 +70,17 @@ class Rattle {
     const Scalar m = sys_.mass(), l = sys_.length();
     const Config q = x_.template head<D>();
     const Config p = x_.template tail<D>();
-    const Config p_free = p - (h / Scalar(2)) * grad_;       // kick without the constraint force
-    const Config q_free = q + (h / m) * p_free;              // q~
+    const Config p_free = p - (h / Scalar(2)) * grad_;  // kick without the constraint force
+    const Config q_free = q + (h / m) * p_free;         // q~
     const Scalar a = q.squaredNorm();
     const Scalar b = q_free.dot(q);
     const Scalar d = q_free.squaredNorm() - l * l;
     const Scalar disc = b * b - a * d;
     const Scalar den = b + std::sqrt(disc > Scalar(0) ? disc : Scalar(0));
     if (!(disc >= Scalar(0)) || !(den > Scalar(0))) return Error::singular;
-    const Scalar c = d / den;                                // h^2 lambda_n / m
-    const Config q1 = q_free - c * q;                        // |q1| = l
-    const Config p_half = p_free - (m * c / h) * q;          // p_{n+1/2} = m (q1 - q)/h
+    const Scalar c = d / den;                        // h^2 lambda_n / m
+    const Config q1 = q_free - c * q;                // |q1| = l
+    const Config p_half = p_free - (m * c / h) * q;  // p_{n+1/2} = m (q1 - q)/h
     const Config grad1 = sys_.potential_gradient(q1);
     const Config p_star = p_half - (h / Scalar(2)) * grad1;
     const Config p1 = p_star - (q1.dot(p_star) / q1.squaredNorm()) * q1;  // G M^-1 p1 = 0

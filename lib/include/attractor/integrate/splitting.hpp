@@ -47,12 +47,12 @@ S sinc(S t) {
 template <class S, int D>
 void kinetic_flow(Vec<S, D>& q, Vec<S, D>& p, S m, S t) {
   const S f1 = q.squaredNorm();
-  const S radial = q.dot(p) / f1;               // f2/f1
+  const S radial = q.dot(p) / f1;  // f2/f1
   const Vec<S, D> p_perp = p - radial * q;
   const S r = std::sqrt(f1);
   const S w = p_perp.norm();
-  const S theta = w * t / (m * r);              // rotation angle
-  const S sc = detail::sinc(theta);             // sin(theta)/theta
+  const S theta = w * t / (m * r);   // rotation angle
+  const S sc = detail::sinc(theta);  // sin(theta)/theta
   const S sh = detail::sinc(theta / S(2));
   const S cm1 = -(theta * theta / S(2)) * sh * sh;  // cos(theta) - 1 = -2 sin^2(theta/2)
   // q1 = cos(theta) q + sin(theta) r/w p_perp,  p_perp1 = cos(theta) p_perp - sin(theta) w/r q,
@@ -65,8 +65,7 @@ void kinetic_flow(Vec<S, D>& q, Vec<S, D>& p, S m, S t) {
 
 // Exact flow of H2 = U(q), Dirac-extended (header comment), for time t: one force evaluation.
 template <class System>
-void potential_flow(const System& sys, Vec<typename System::Scalar, 2 * System::D>& x,
-                    typename System::Scalar t) {
+void potential_flow(const System& sys, Vec<typename System::Scalar, 2 * System::D>& x, typename System::Scalar t) {
   using S = typename System::Scalar;
   constexpr int D = System::D;
   const Vec<S, D> q = x.template head<D>();
@@ -75,8 +74,7 @@ void potential_flow(const System& sys, Vec<typename System::Scalar, 2 * System::
 }
 
 template <class System>
-void kinetic_flow(const System& sys, Vec<typename System::Scalar, 2 * System::D>& x,
-                  typename System::Scalar t) {
+void kinetic_flow(const System& sys, Vec<typename System::Scalar, 2 * System::D>& x, typename System::Scalar t) {
   using S = typename System::Scalar;
   constexpr int D = System::D;
   Vec<S, D> q = x.template head<D>(), p = x.template tail<D>();
@@ -87,16 +85,14 @@ void kinetic_flow(const System& sys, Vec<typename System::Scalar, 2 * System::D>
 
 // Lie–Trotter: phi1_h o phi2_h (kick, then drift along the great circle).
 template <class System>
-void lie_trotter_step(const System& sys, Vec<typename System::Scalar, 2 * System::D>& x,
-                      typename System::Scalar h) {
+void lie_trotter_step(const System& sys, Vec<typename System::Scalar, 2 * System::D>& x, typename System::Scalar h) {
   potential_flow(sys, x, h);
   kinetic_flow(sys, x, h);
 }
 
 // Strang: phi1_{h/2} o phi2_h o phi1_{h/2} (half drift, kick, half drift).
 template <class System>
-void strang_step(const System& sys, Vec<typename System::Scalar, 2 * System::D>& x,
-                 typename System::Scalar h) {
+void strang_step(const System& sys, Vec<typename System::Scalar, 2 * System::D>& x, typename System::Scalar h) {
   using S = typename System::Scalar;
   kinetic_flow(sys, x, h / S(2));
   potential_flow(sys, x, h);

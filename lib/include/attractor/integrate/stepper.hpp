@@ -63,7 +63,8 @@ class ExplicitStepper {
 
   [[nodiscard]] Error step(State& x, S h) {
     State y = x;
-    explicit_rk_step(t_, [this](const State& z) { return State(detail::evaluate(f_, z)); }, y, h);
+    explicit_rk_step(
+        t_, [this](const State& z) { return State(detail::evaluate(f_, z)); }, y, h);
     if (!all_finite(y)) return Error::non_finite;
     x = y;
     return Error::none;
@@ -84,11 +85,17 @@ ExplicitStepper<Field, typename Field::Scalar, Field::N, Stages> explicit_steppe
   return {t, f};
 }
 template <class Field>
-auto euler(const Field& f) { return explicit_stepper(euler_tableau<typename Field::Scalar>(), f); }
+auto euler(const Field& f) {
+  return explicit_stepper(euler_tableau<typename Field::Scalar>(), f);
+}
 template <class Field>
-auto heun(const Field& f) { return explicit_stepper(heun_tableau<typename Field::Scalar>(), f); }
+auto heun(const Field& f) {
+  return explicit_stepper(heun_tableau<typename Field::Scalar>(), f);
+}
 template <class Field>
-auto rk4(const Field& f) { return explicit_stepper(rk4_tableau<typename Field::Scalar>(), f); }
+auto rk4(const Field& f) {
+  return explicit_stepper(rk4_tableau<typename Field::Scalar>(), f);
+}
 
 // The built-in schemes chosen at run time (CLIs, configuration frames).
 template <class Field>
@@ -102,7 +109,8 @@ class SchemeStepper {
 
   [[nodiscard]] Error step(State& x, Scalar h) {
     State y = x;
-    attractor::step(scheme_, [this](const State& z) { return State(detail::evaluate(f_, z)); }, y, h);
+    attractor::step(
+        scheme_, [this](const State& z) { return State(detail::evaluate(f_, z)); }, y, h);
     if (!all_finite(y)) return Error::non_finite;
     x = y;
     return Error::none;

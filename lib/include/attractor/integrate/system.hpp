@@ -55,45 +55,48 @@ using state_of = Vec<typename T::Scalar, T::N>;
 template <class, class = void>
 struct has_field : std::false_type {};
 template <class T>
-struct has_field<T, std::enable_if_t<std::is_convertible<
-                        decltype(std::declval<const T&>().field(std::declval<const state_of<T>&>())),
-                        state_of<T>>::value>> : std::true_type {};
+struct has_field<T,
+                 std::enable_if_t<std::is_convertible<
+                     decltype(std::declval<const T&>().field(std::declval<const state_of<T>&>())), state_of<T>>::value>>
+    : std::true_type {};
 
 template <class, class = void>
 struct has_invariants : std::false_type {};
 template <class T>
-struct has_invariants<T, std::enable_if_t<std::is_convertible<
-                             decltype(std::declval<const T&>().invariants(std::declval<const state_of<T>&>())),
-                             Vec<typename T::Scalar, T::M>>::value>> : std::true_type {};
+struct has_invariants<T, std::enable_if_t<std::is_convertible<decltype(std::declval<const T&>().invariants(
+                                                                  std::declval<const state_of<T>&>())),
+                                                              Vec<typename T::Scalar, T::M>>::value>> : std::true_type {
+};
 
 template <class, class = void>
 struct has_jacobian : std::false_type {};
 template <class T>
-struct has_jacobian<T, std::enable_if_t<std::is_convertible<
-                           decltype(std::declval<const T&>().invariants_jacobian(std::declval<const state_of<T>&>())),
-                           Mat<typename T::Scalar, T::M, T::N>>::value>> : std::true_type {};
+struct has_jacobian<T, std::enable_if_t<std::is_convertible<decltype(std::declval<const T&>().invariants_jacobian(
+                                                                std::declval<const state_of<T>&>())),
+                                                            Mat<typename T::Scalar, T::M, T::N>>::value>>
+    : std::true_type {};
 
 template <class, class = void>
 struct has_feedback_gradient : std::false_type {};
 template <class T>
 struct has_feedback_gradient<
-    T, std::enable_if_t<std::is_convertible<
-           decltype(std::declval<const T&>().feedback_gradient(
-               std::declval<const state_of<T>&>(), std::declval<const Vec<typename T::Scalar, T::M>&>(),
-               std::declval<const Vec<typename T::Scalar, T::M>&>())),
-           state_of<T>>::value>> : std::true_type {};
+    T, std::enable_if_t<std::is_convertible<decltype(std::declval<const T&>().feedback_gradient(
+                                                std::declval<const state_of<T>&>(),
+                                                std::declval<const Vec<typename T::Scalar, T::M>&>(),
+                                                std::declval<const Vec<typename T::Scalar, T::M>&>())),
+                                            state_of<T>>::value>> : std::true_type {};
 
 template <class, class = void>
 struct has_feedback_field : std::false_type {};
 template <class T>
 struct has_feedback_field<
-    T, std::enable_if_t<std::is_convertible<
-           decltype(std::declval<const T&>().feedback_field(
-               std::declval<const state_of<T>&>(), std::declval<const Vec<typename T::Scalar, T::M>&>(),
-               std::declval<const Vec<typename T::Scalar, T::M>&>())),
-           state_of<T>>::value>> : std::true_type {};
+    T, std::enable_if_t<std::is_convertible<decltype(std::declval<const T&>().feedback_field(
+                                                std::declval<const state_of<T>&>(),
+                                                std::declval<const Vec<typename T::Scalar, T::M>&>(),
+                                                std::declval<const Vec<typename T::Scalar, T::M>&>())),
+                                            state_of<T>>::value>> : std::true_type {};
 
-template <class T, bool = has_scalar<T>::value && has_dims<T>::value>
+template <class T, bool = has_scalar<T>::value&& has_dims<T>::value>
 struct system_members : std::false_type {};
 template <class T>
 struct system_members<T, true>
@@ -105,11 +108,11 @@ constexpr bool is_system_v = detail::system_members<T>::value;
 
 // True when T supplies the optional fused feedback_gradient(x, F0, K) above.
 template <class T>
-constexpr bool has_feedback_gradient_v = is_system_v<T> && detail::has_feedback_gradient<T>::value;
+constexpr bool has_feedback_gradient_v = is_system_v<T>&& detail::has_feedback_gradient<T>::value;
 
 // True when T supplies the optional fused feedback_field(x, F0, K) above.
 template <class T>
-constexpr bool has_feedback_field_v = is_system_v<T> && detail::has_feedback_field<T>::value;
+constexpr bool has_feedback_field_v = is_system_v<T>&& detail::has_feedback_field<T>::value;
 
 // Fails the build with the first missing piece of the contract above. Returns true.
 template <class T>
@@ -118,7 +121,8 @@ constexpr bool check_system() {
   static_assert(detail::has_dims<T>::value,
                 "attractor System: needs `static constexpr int N` (state size) and `M` (invariant count)");
   if constexpr (detail::has_scalar<T>::value && detail::has_dims<T>::value) {
-    static_assert(std::is_floating_point<typename T::Scalar>::value, "attractor System: Scalar must be float or double");
+    static_assert(std::is_floating_point<typename T::Scalar>::value,
+                  "attractor System: Scalar must be float or double");
     static_assert(T::N > 0 && T::M > 0, "attractor System: N and M must be positive");
     static_assert(detail::has_field<T>::value,
                   "attractor System: needs `Vec<Scalar, N> field(const Vec<Scalar, N>&) const`");

@@ -18,9 +18,9 @@ namespace attractor {
 
 template <class S>
 struct SimulatedSkateRotorConfig {
-  SkateRotorParams<S> params;   // §7.3 defaults
-  S feedback_gain = S(50);      // feedback gain on Γ2² + Γ3² (paper 000 §2.4)
-  S phi0 = S(0.1);              // initial tilt of (59) [rad]
+  SkateRotorParams<S> params;  // §7.3 defaults
+  S feedback_gain = S(50);     // feedback gain on Γ2² + Γ3² (paper 000 §2.4)
+  S phi0 = S(0.1);             // initial tilt of (59) [rad]
 };
 
 template <class S>
@@ -39,8 +39,8 @@ class SimulatedSkateRotor {
     SimulatedSkateRotor p;
     p.cfg_ = c;
     p.dt_ = dt;
-    p.plant_ = Feedback<SkateRotorPlant<S>>(SkateRotorPlant<S>{PendulumSkateRotor<S>{c.params}},
-                                            Vec<S, 1>(S(1)), Vec<S, 1>(c.feedback_gain));
+    p.plant_ = Feedback<SkateRotorPlant<S>>(SkateRotorPlant<S>{PendulumSkateRotor<S>{c.params}}, Vec<S, 1>(S(1)),
+                                            Vec<S, 1>(c.feedback_gain));
     p.reset();
     return p;
   }
@@ -65,7 +65,7 @@ class SimulatedSkateRotor {
   void actuate(const Command& u) { held_torque_ = u[0]; }
 
   // ---- truth, for reports and tests ----
-  const Vec<S, 6>& state() const { return x_; }      // (v1, v2, v3, Γ2, Γ3, θ̇)
+  const Vec<S, 6>& state() const { return x_; }                     // (v1, v2, v3, Γ2, Γ3, θ̇)
   Vec3<S> vertical() const { return Vec3<S>(S(0), x_[3], x_[4]); }  // Γ
   S held_torque() const { return held_torque_; }
 

@@ -70,8 +70,8 @@ class SimulatedSphericalRobot {
     SimulatedSphericalRobot p;
     p.cfg_ = c;
     p.dt_ = dt;
-    p.plant_ = Feedback<SphericalRobotPlant<S>>(SphericalRobotPlant<S>{SphericalRobot<S>{c.params}},
-                                                Vec<S, 1>(S(1)), Vec<S, 1>(c.feedback_gain));
+    p.plant_ = Feedback<SphericalRobotPlant<S>>(SphericalRobotPlant<S>{SphericalRobot<S>{c.params}}, Vec<S, 1>(S(1)),
+                                                Vec<S, 1>(c.feedback_gain));
     p.reset();
     return p;
   }
@@ -94,7 +94,7 @@ class SimulatedSphericalRobot {
   void actuate(const Command& u) { held_torque_ = u; }
 
   // ---- truth, for reports and tests ----
-  const Vec<S, 8>& state() const { return x_; }  // (Ω, Γ, θ̇)
+  const Vec<S, 8>& state() const { return x_; }                   // (Ω, Γ, θ̇)
   Vec3<S> vertical() const { return x_.template segment<3>(3); }  // Γ
   const Command& held_torque() const { return held_torque_; }
   const Config& config() const { return cfg_; }
@@ -112,10 +112,10 @@ class SimulatedSphericalRobot {
 // branches would make the tick's cost depend on the data).
 template <class S>
 struct SphericalRobotOutcome {
-  S min_gamma3 = S(1);        // lowest Γ3 of the plant (cos of the largest tilt)
-  S max_abs_torque = S(0);    // largest |u_a| commanded [N m]
-  S max_gamma_error = S(0);   // largest |Γ̂ − Γ| of the estimator
-  S max_rotor_rate = S(0);    // largest |θ̇_a| of the plant [rad/s]
+  S min_gamma3 = S(1);       // lowest Γ3 of the plant (cos of the largest tilt)
+  S max_abs_torque = S(0);   // largest |u_a| commanded [N m]
+  S max_gamma_error = S(0);  // largest |Γ̂ − Γ| of the estimator
+  S max_rotor_rate = S(0);   // largest |θ̇_a| of the plant [rad/s]
 
   // Controller: anything whose status() has `vertical` (Γ̂) and `started`.
   template <class Controller>

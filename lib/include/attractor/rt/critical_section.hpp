@@ -22,9 +22,7 @@ namespace attractor::rt {
 
 class CriticalSection {
  public:
-  CriticalSection() {
-    __asm__ volatile("mrs %0, primask \n cpsid i" : "=r"(primask_)::"memory");
-  }
+  CriticalSection() { __asm__ volatile("mrs %0, primask \n cpsid i" : "=r"(primask_)::"memory"); }
   ~CriticalSection() { __asm__ volatile("msr primask, %0" ::"r"(primask_) : "memory"); }
   CriticalSection(const CriticalSection&) = delete;
   CriticalSection& operator=(const CriticalSection&) = delete;

@@ -88,8 +88,8 @@ class CostStats {
     for (int i = 0; i < k; ++i) below += hist_[i];
     const std::uint64_t rank = (count_ + 1u) / 2u;  // 1-based rank of the (lower) median
     std::uint64_t lo = (k == Bins - 1) ? overflow_min_ : bin_low(k);
-    std::uint64_t hi = (k == Bins - 1) ? static_cast<std::uint64_t>(max_)
-                                       : static_cast<std::uint64_t>(bin_low(k)) + bin_width() - 1u;
+    std::uint64_t hi =
+        (k == Bins - 1) ? static_cast<std::uint64_t>(max_) : static_cast<std::uint64_t>(bin_low(k)) + bin_width() - 1u;
     if (lo < min()) lo = min();
     if (hi > max_) hi = max_;
     if (hi < lo) hi = lo;
@@ -110,8 +110,7 @@ class CostStats {
   std::uint32_t overflow_min_ = 0xFFFFFFFFu;
   // 64-bit accumulators (a run-time test would need 2^32 samples): 32 bits wrap after 49.7
   // days at 1 kHz.
-  static_assert(sizeof(count_) == 8 && sizeof(sum_) == 8 && sizeof(hist_[0]) == 8,
-                "CostStats counters must be 64-bit");
+  static_assert(sizeof(count_) == 8 && sizeof(sum_) == 8 && sizeof(hist_[0]) == 8, "CostStats counters must be 64-bit");
 };
 
 }  // namespace attractor::rt

@@ -88,8 +88,8 @@ struct AppBase {
 };
 
 struct Config {
-  std::uint32_t rate_hz = 1000;     // tick rate
-  std::uint32_t max_ticks = 0;      // stop after this many ticks and return a Report; 0 = never
+  std::uint32_t rate_hz = 1000;        // tick rate
+  std::uint32_t max_ticks = 0;         // stop after this many ticks and return a Report; 0 = never
   std::uint32_t budget_percent = 100;  // a control step over this share of the period overruns
   // Stack high-water limit checked from the idle loop (about once a second of ticks) in both
   // run modes: above it the supervisor trips with Error::stack. 0 disables the check.
@@ -112,18 +112,18 @@ using Stats = CostStats<32>;
 // 1 kHz a 32-bit count wrapped after 49.7 days.
 struct Report {
   std::uint32_t rate_hz = 0;
-  std::uint64_t ticks = 0;          // tick interrupts taken
-  std::uint64_t steps = 0;          // control steps completed
-  std::uint64_t missed_ticks = 0;   // tick interrupts that found the previous step still running
-  std::uint64_t overruns = 0;       // control steps whose cost exceeded the budget
-  std::uint32_t budget = 0;         // cost budget per step, cost-clock counts
-  std::uint32_t cost_hz = 0;        // cost clock frequency
-  Stats cost;                       // per-step cost from the tick instant to the end of actuate
+  std::uint64_t ticks = 0;         // tick interrupts taken
+  std::uint64_t steps = 0;         // control steps completed
+  std::uint64_t missed_ticks = 0;  // tick interrupts that found the previous step still running
+  std::uint64_t overruns = 0;      // control steps whose cost exceeded the budget
+  std::uint32_t budget = 0;        // cost budget per step, cost-clock counts
+  std::uint32_t cost_hz = 0;       // cost clock frequency
+  Stats cost;                      // per-step cost from the tick instant to the end of actuate
   Mode mode = Mode::running;
   Error reason = Error::none;
   std::uint64_t trip_tick = 0;
   FaultCounts faults;
-  std::uint32_t stack_used = 0;     // stack high-water mark (painted stack), bytes
+  std::uint32_t stack_used = 0;  // stack high-water mark (painted stack), bytes
   std::uint32_t stack_size = 0;
 };
 
@@ -300,7 +300,7 @@ class Tick {
     // A valid latest sample implies stale_streak_ == 0 (the control step reset it).
     if (sensor_error_ != Error::none) return sensor_error_;
     CriticalSection cs;
-    if (busy_) return Error::overrun;  // a step still running (or stuck): stay safe
+    if (busy_) return Error::overrun;     // a step still running (or stuck): stay safe
     reset_app(detail::has_reset<App>{});  // the step is idle and, while safe, never calls the law
     overrun_streak_ = 0;
     // busy_ticks_ needs no reset: it is only read while busy_, and the first on_sample that
@@ -375,7 +375,7 @@ class Tick {
   bool fresh_ = false;                // sampling ISR, while !busy_
   Error sensor_error_ = Error::none;  // control ISR: verdict on the latest sample
   Stats cost_;
-  volatile bool busy_ = false;        // set by the sampling ISR, cleared by the control ISR
+  volatile bool busy_ = false;  // set by the sampling ISR, cleared by the control ISR
   volatile bool finished_ = false;
   volatile std::uint64_t ticks_ = 0;  // sampling ISR only
   std::uint64_t step_tick_ = 0;       // sampling ISR, while !busy_: the step's tick
@@ -396,7 +396,9 @@ bool sample_trampoline(void* ctx) {
 }
 // The watchdog when the board has one (real boards), nothing otherwise (fakes).
 template <class Board>
-auto watchdog_feed(int) -> decltype(Board::watchdog_feed(), void()) { Board::watchdog_feed(); }
+auto watchdog_feed(int) -> decltype(Board::watchdog_feed(), void()) {
+  Board::watchdog_feed();
+}
 template <class Board>
 void watchdog_feed(long) {}
 template <class Board>
@@ -404,9 +406,13 @@ auto watchdog_start(int, std::uint32_t ms) -> decltype(Board::watchdog_start(ms)
   return Board::watchdog_start(ms);
 }
 template <class Board>
-bool watchdog_start(long, std::uint32_t) { return false; }
+bool watchdog_start(long, std::uint32_t) {
+  return false;
+}
 template <class Board>
-auto watchdog_stop(int) -> decltype(Board::watchdog_stop(), void()) { Board::watchdog_stop(); }
+auto watchdog_stop(int) -> decltype(Board::watchdog_stop(), void()) {
+  Board::watchdog_stop();
+}
 template <class Board>
 void watchdog_stop(long) {}
 
@@ -422,8 +428,7 @@ void safe_output_trampoline(void* ctx) {
 }
 // Board::set_safe_output when the board has one (real boards), nothing otherwise (fakes).
 template <class Board>
-auto set_safe_output(int, void (*hook)(void*), void* ctx)
-    -> decltype(Board::set_safe_output(hook, ctx), void()) {
+auto set_safe_output(int, void (*hook)(void*), void* ctx) -> decltype(Board::set_safe_output(hook, ctx), void()) {
   Board::set_safe_output(hook, ctx);
 }
 template <class Board>
@@ -439,8 +444,8 @@ Report run(App& app, const Config& cfg) {
   // Any CPU fault from here on writes the zero command before anything else.
   detail::set_safe_output<Board>(0, &detail::safe_output_trampoline<App>, &app);
   if (cfg.watchdog_ms != 0u) detail::watchdog_start<Board>(0, cfg.watchdog_ms);
-  if (!Board::tick_start(cfg.rate_hz, &detail::sample_trampoline<Board, App>,
-                         &detail::control_trampoline<Board, App>, &engine)) {
+  if (!Board::tick_start(cfg.rate_hz, &detail::sample_trampoline<Board, App>, &detail::control_trampoline<Board, App>,
+                         &engine)) {
     engine.supervisor().trip(Error::invalid_parameter, 0);
     app.actuate(typename App::Command(App::Command::Zero()));
     Report r = engine.report();
@@ -488,21 +493,20 @@ inline double counts_to_ns(double counts, std::uint32_t cost_hz) {
 template <class Write>
 void write_report(const Report& r, Write&& write) {
   Text<160> t;
-  t << "rt: " << r.ticks << " ticks at " << r.rate_hz << " Hz, " << r.steps << " steps, "
-    << r.missed_ticks << " missed, " << r.overruns << " overruns\n";
+  t << "rt: " << r.ticks << " ticks at " << r.rate_hz << " Hz, " << r.steps << " steps, " << r.missed_ticks
+    << " missed, " << r.overruns << " overruns\n";
   write(t.c_str());
   t.clear();
-  t << "rt: mode " << to_string(r.mode) << ", reason " << to_string(r.reason) << " at tick "
-    << r.trip_tick << "\n";
+  t << "rt: mode " << to_string(r.mode) << ", reason " << to_string(r.reason) << " at tick " << r.trip_tick << "\n";
   write(t.c_str());
   t.clear();
-  t << "rt: faults non_finite " << r.faults.non_finite << " out_of_range " << r.faults.out_of_range
-    << " stale " << r.faults.stale << " overrun " << r.faults.overrun << " envelope "
-    << r.faults.envelope << " saturated " << r.faults.saturated << "\n";
+  t << "rt: faults non_finite " << r.faults.non_finite << " out_of_range " << r.faults.out_of_range << " stale "
+    << r.faults.stale << " overrun " << r.faults.overrun << " envelope " << r.faults.envelope << " saturated "
+    << r.faults.saturated << "\n";
   write(t.c_str());
   t.clear();
-  t << "rt: cost counts min " << r.cost.min() << " median~ " << r.cost.median_estimate() << " max "
-    << r.cost.max() << " mean ";
+  t << "rt: cost counts min " << r.cost.min() << " median~ " << r.cost.median_estimate() << " max " << r.cost.max()
+    << " mean ";
   t.fixed(r.cost.mean(), 2);
   t << " budget " << r.budget << " @ " << r.cost_hz << " Hz\n";
   write(t.c_str());

@@ -57,9 +57,7 @@ struct Pendulum {
   }
 
   // H = |p|²/(2m) + m g q_D (paper 002 §2.3, §2.4).
-  S energy(const State& x) const {
-    return momentum(x).squaredNorm() / (S(2) * m) + m * g * x[D - 1];
-  }
+  S energy(const State& x) const { return momentum(x).squaredNorm() / (S(2) * m) + m * g * x[D - 1]; }
 
   // grad U of the potential U = m g q_D (the force is its negative); used by RATTLE and the
   // splittings, where one evaluation is one "force evaluation" (paper 002 §2.4).

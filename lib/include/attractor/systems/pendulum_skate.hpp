@@ -50,18 +50,17 @@ namespace attractor {
 // Physical parameters of the pendulum skate, paper 003 eq. (7); defaults are §7.2.
 template <class S>
 struct PendulumSkateParams {
-  S m = S(2);                  // total mass [kg]
-  S l = S(0.8);                // distance blade contact -> centre of mass along E3 [m]
+  S m = S(2);                                   // total mass [kg]
+  S l = S(0.8);                                 // distance blade contact -> centre of mass along E3 [m]
   S I1 = S(0.35), I2 = S(0.35), I3 = S(0.004);  // principal moments of inertia about the CM [kg m²]
-  S g = S(9.8);                // gravitational acceleration [m/s²]
+  S g = S(9.8);                                 // gravitational acceleration [m/s²]
 
   S Ibar1() const { return I1 + m * l * l; }  // Ī1 = I1 + ml² (34)
   S Ibar2() const { return I2 + m * l * l; }  // Ī2 = I2 + ml² (34)
 
   // invalid_parameter unless all finite, m > 0, l > 0, I_i > 0, g >= 0.
   Error validate() const {
-    if (!is_finite(m) || !is_finite(l) || !is_finite(I1) || !is_finite(I2) || !is_finite(I3) ||
-        !is_finite(g))
+    if (!is_finite(m) || !is_finite(l) || !is_finite(I1) || !is_finite(I2) || !is_finite(I3) || !is_finite(g))
       return Error::non_finite;
     if (!(m > S(0)) || !(l > S(0)) || !(I1 > S(0)) || !(I2 > S(0)) || !(I3 > S(0)) || !(g >= S(0)))
       return Error::invalid_parameter;
@@ -128,13 +127,9 @@ struct PendulumSkate {
   // C1 (36) = (I2 Γ2² + I3 Γ3²) v2.
   S c1(const State& z) const { return (p.I2 * z[3] * z[3] + p.I3 * z[4] * z[4]) * z[1]; }
   // C2 (37), corrected factor (see header).
-  S c2(const State& z) const {
-    return p.l * z[3] * z[1] + z[2] + p.l * c1(z) * skate_c2_integral(p.I2, p.I3, z[3]);
-  }
+  S c2(const State& z) const { return p.l * z[3] * z[1] + z[2] + p.l * c1(z) * skate_c2_integral(p.I2, p.I3, z[3]); }
 
-  Vec<S, 4> invariants(const State& z) const {
-    return Vec<S, 4>(energy(z), c1(z), c2(z), z[3] * z[3] + z[4] * z[4]);
-  }
+  Vec<S, 4> invariants(const State& z) const { return Vec<S, 4>(energy(z), c1(z), c2(z), z[3] * z[3] + z[4] * z[4]); }
 
   Mat<S, 4, 5> invariants_jacobian(const State& z) const {
     const S v1 = z[0], v2 = z[1], v3 = z[2], G2 = z[3], G3 = z[4];
@@ -241,8 +236,7 @@ struct PendulumSkateFull {
   }
 
   State field(const State& z) const {
-    const Vec3<S> Om = z.template segment<3>(0), Y = z.template segment<3>(3),
-                  Ga = z.template segment<3>(6);
+    const Vec3<S> Om = z.template segment<3>(0), Y = z.template segment<3>(3), Ga = z.template segment<3>(6);
     const Vec3<S> e1(S(1), S(0), S(0));
     const Mat<S, 6, 6> G = metric();
     const Vec<S, 6> xi = z.template head<6>();
@@ -270,13 +264,12 @@ struct PendulumSkateFull {
   State operator()(const State& z) const { return field(z); }
 
   Vec<S, 8> invariants(const State& z) const {
-    const Vec3<S> Om = z.template segment<3>(0), Y = z.template segment<3>(3),
-                  Ga = z.template segment<3>(6);
+    const Vec3<S> Om = z.template segment<3>(0), Y = z.template segment<3>(3), Ga = z.template segment<3>(6);
     const Vec3<S> e1g(S(0), -Ga[2], Ga[1]);  // E1 × Γ
     const Vec<S, 6> xi = z.template head<6>();
     const S E = S(0.5) * xi.dot(metric() * xi) + p.m * p.g * p.l * Ga[2];  // (30) on 𝔡
     const S v2 = Om.dot(Ga);
-    const S C1 = (p.I2 * Ga[1] * Ga[1] + p.I3 * Ga[2] * Ga[2]) * v2;        // (36)
+    const S C1 = (p.I2 * Ga[1] * Ga[1] + p.I3 * Ga[2] * Ga[2]) * v2;                         // (36)
     const S C2 = p.l * Ga[1] * v2 + Y[0] + p.l * C1 * skate_c2_integral(p.I2, p.I3, Ga[1]);  // (37)
     Vec<S, 8> F;
     F << E, C1, C2, Ga.squaredNorm(), Ga[0], e1g.dot(Om), Ga.dot(Y), e1g.dot(Y);
@@ -284,8 +277,7 @@ struct PendulumSkateFull {
   }
 
   Mat<S, 8, 9> invariants_jacobian(const State& z) const {
-    const Vec3<S> Om = z.template segment<3>(0), Y = z.template segment<3>(3),
-                  Ga = z.template segment<3>(6);
+    const Vec3<S> Om = z.template segment<3>(0), Y = z.template segment<3>(3), Ga = z.template segment<3>(6);
     const Vec<S, 6> xi = z.template head<6>();
     Mat<S, 8, 9> J = Mat<S, 8, 9>::Zero();
     // E

@@ -74,8 +74,8 @@ enum class SpinningStability : unsigned char {
 template <class S>
 struct SpinningAnalysis {
   SpinningStability verdict = SpinningStability::inconclusive;
-  S lambda2 = S(0);         // see above
-  S omega_min = S(0);       // √(mgl/(I3+ml²−I2)) of (42); +inf-like 0 if not applicable
+  S lambda2 = S(0);    // see above
+  S omega_min = S(0);  // √(mgl/(I3+ml²−I2)) of (42); +inf-like 0 if not applicable
 };
 template <class S>
 SpinningAnalysis<S> spinning_stability(const PendulumSkateParams<S>& p, S Omega0) {
@@ -86,8 +86,8 @@ SpinningAnalysis<S> spinning_stability(const PendulumSkateParams<S>& p, S Omega0
   if (k > S(0)) {
     r.omega_min = std::sqrt(mgl / k);
     r.verdict = std::fabs(Omega0) > r.omega_min ? SpinningStability::stable
-                : r.lambda2 > S(0)             ? SpinningStability::unstable
-                                               : SpinningStability::inconclusive;
+                : r.lambda2 > S(0)              ? SpinningStability::unstable
+                                                : SpinningStability::inconclusive;
   } else {
     r.verdict = SpinningStability::unstable;
   }
@@ -117,11 +117,10 @@ EnergyCasimir<S> spinning_energy_casimir(const PendulumSkateParams<S>& p, S Omeg
   H(1, 1) = p.I3;
   H(2, 2) = p.m;
   H(2, 3) = H(3, 2) = ml * W;
-  H(3, 3) = (p.Ibar2() - S(2) * p.I2 + p.I3) * W * W - mgl;  // = Ω0²(I3+ml²−I2) − mgl
+  H(3, 3) = (p.Ibar2() - S(2) * p.I2 + p.I3) * W * W - mgl;             // = Ω0²(I3+ml²−I2) − mgl
   H(4, 4) = p.I3 * W * W - S(2) * p.I3 * W * W + (p.I3 * W * W - mgl);  // = −mgl
   // gradient: DE + c1 DC1 + c3 DC3 (DC2 has c2 = 0)
-  ec.gradient << S(0), p.I3 * W + ec.c[0] * p.I3, S(0), S(0),
-      p.I3 * W * W + mgl + ec.c[0] * S(2) * p.I3 * W + ec.c[2];
+  ec.gradient << S(0), p.I3 * W + ec.c[0] * p.I3, S(0), S(0), p.I3 * W * W + mgl + ec.c[0] * S(2) * p.I3 * W + ec.c[2];
   ec.w1 << S(1), S(0), S(0), S(0), S(0);
   ec.w2 << S(0), S(0), -S(2) * p.l * W, S(1), S(0);
   ec.q1 = ec.w1.dot(H * ec.w1);

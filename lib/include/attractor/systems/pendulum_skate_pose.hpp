@@ -32,8 +32,8 @@ SkatePose<S> skate_pose_from_gamma(const Vec3<S>& Gamma, S heading = S(0), const
 // One step of the reconstruction from the body rates at the start (Ω0, Y0) and end (Ω1, Y1) of a
 // step: R ← R exp(h (Ω0+Ω1)/2), x ← x + h (R0 Y0 + R1 Y1)/2 (second order, stays on SO(3)).
 template <class S>
-void advance_pose(SkatePose<S>& P, const Vec3<S>& Omega0, const Vec3<S>& Y0, const Vec3<S>& Omega1,
-                  const Vec3<S>& Y1, S h) {
+void advance_pose(SkatePose<S>& P, const Vec3<S>& Omega0, const Vec3<S>& Y0, const Vec3<S>& Omega1, const Vec3<S>& Y1,
+                  S h) {
   const Mat3<S> R0 = P.R;
   P.R = R0 * exp_so3(Vec3<S>(S(0.5) * h * (Omega0 + Omega1)));
   P.x += (S(0.5) * h) * (R0 * Y0 + P.R * Y1);

@@ -36,11 +36,11 @@ namespace attractor {
 
 template <class S>
 struct SkateRotorParams {
-  S m = S(3);                              // total mass including the rotor [kg]
-  S l = S(0.8);                            // contact -> CM distance [m] (rotor sits at the CM)
-  S I1 = S(0.35), I2 = S(0.35), I3 = S(0.004);     // body inertia about the CM without the rotor's J [kg m²]
-  S g = S(9.8);                            // [m/s²]
-  S J1 = S(0.005), J2 = S(0.0025), J3 = S(0.0025); // rotor inertia: J1 about its spin axis E1 [kg m²]
+  S m = S(3);                                       // total mass including the rotor [kg]
+  S l = S(0.8);                                     // contact -> CM distance [m] (rotor sits at the CM)
+  S I1 = S(0.35), I2 = S(0.35), I3 = S(0.004);      // body inertia about the CM without the rotor's J [kg m²]
+  S g = S(9.8);                                     // [m/s²]
+  S J1 = S(0.005), J2 = S(0.0025), J3 = S(0.0025);  // rotor inertia: J1 about its spin axis E1 [kg m²]
 
   S Ibar1() const { return I1 + m * l * l; }  // I1 + ml², the denominator of (56) and (58)
 
@@ -56,9 +56,7 @@ struct SkateRotorParams {
   // The uncontrolled skate with the rotor locked to the body (𝓘_i = I_i + J_i).
   PendulumSkateParams<S> locked() const { return {m, l, I1 + J1, I2 + J2, I3 + J3, g}; }
   // The skate the closed loop is equivalent to: inertia 𝕀̃ of (57) (I1 + J1²/σ may be < 0).
-  PendulumSkateParams<S> matched(S sigma) const {
-    return {m, l, I1 + J1 * J1 / sigma, I2 + J2, I3 + J3, g};
-  }
+  PendulumSkateParams<S> matched(S sigma) const { return {m, l, I1 + J1 * J1 / sigma, I2 + J2, I3 + J3, g}; }
 };
 
 // Plant (44) reduced as above. x = (v1, v2, v3, Γ2, Γ3, θ̇).
@@ -147,11 +145,11 @@ template <class S>
 struct SkateRotorHamel {
   using Scalar = S;
   static constexpr int n = 6, r = 3, s = 1, k = 3;
-  Mat<S, 6, 6> G = Mat<S, 6, 6>::Zero();   // 𝔾_ij (Example 15)
-  Mat<S, 6, 1> Gia = Mat<S, 6, 1>::Zero(); // 𝔾_ia = J1 e1
-  Mat<S, 1, 1> Gab = Mat<S, 1, 1>::Zero(); // 𝔾_ab = J1
+  Mat<S, 6, 6> G = Mat<S, 6, 6>::Zero();    // 𝔾_ij (Example 15)
+  Mat<S, 6, 1> Gia = Mat<S, 6, 1>::Zero();  // 𝔾_ia = J1 e1
+  Mat<S, 1, 1> Gab = Mat<S, 1, 1>::Zero();  // 𝔾_ab = J1
 
-  PendulumSkateFull<S> body{};              // the skate with the rotor locked: 𝔾, ad*, 𝐊
+  PendulumSkateFull<S> body{};  // the skate with the rotor locked: 𝔾, ad*, 𝐊
 
   // 𝔾_ij is the locked skate's metric (34) with 𝓘_i = I_i + J_i (Example 15).
   static SkateRotorHamel from(const SkateRotorParams<S>& p) {

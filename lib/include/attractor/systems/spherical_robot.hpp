@@ -63,10 +63,10 @@ namespace attractor {
 // Physical parameters; defaults are the reference robot of the project's experiment.
 template <class S>
 struct SphericalRobotParams {
-  S radius = S(0.20);  // a: ball radius [m]
-  S m = S(4.0);        // total mass, rotors included [kg]
-  S l = S(0.05);       // centre C -> centre of mass along E3 [m]; > 0 top-heavy
-  S g = S(9.81);       // [m/s²]
+  S radius = S(0.20);                          // a: ball radius [m]
+  S m = S(4.0);                                // total mass, rotors included [kg]
+  S l = S(0.05);                               // centre C -> centre of mass along E3 [m]; > 0 top-heavy
+  S g = S(9.81);                               // [m/s²]
   S I1 = S(0.10), I2 = S(0.10), I3 = S(0.08);  // 𝕀 about the CM, rotors locked [kg m²]
   S J1 = S(0.01), J2 = S(0.01);                // rotor axial inertias about E1, E2 [kg m²]
 
@@ -77,14 +77,13 @@ struct SphericalRobotParams {
     const S v[9] = {radius, m, l, g, I1, I2, I3, J1, J2};
     for (const S x : v)
       if (!is_finite(x)) return Error::non_finite;
-    if (!(radius > S(0)) || !(m > S(0)) || !(g >= S(0)) || !(I1 > S(0)) || !(I2 > S(0)) ||
-        !(I3 > S(0)) || !(J1 > S(0)) || !(J2 > S(0)) || !(J1 < I1) || !(J2 < I2) ||
-        !(l < radius) || !(-l < radius))
+    if (!(radius > S(0)) || !(m > S(0)) || !(g >= S(0)) || !(I1 > S(0)) || !(I2 > S(0)) || !(I3 > S(0)) ||
+        !(J1 > S(0)) || !(J2 > S(0)) || !(J1 < I1) || !(J2 < I2) || !(l < radius) || !(-l < radius))
       return Error::invalid_parameter;
     return Error::none;
   }
 
-  Vec3<S> inertia() const { return Vec3<S>(I1, I2, I3); }     // diagonal of 𝕀
+  Vec3<S> inertia() const { return Vec3<S>(I1, I2, I3); }          // diagonal of 𝕀
   Vec3<S> rotor_inertia() const { return Vec3<S>(J1, J2, S(0)); }  // diagonal of J
   // I_P,a = 𝕀_aa − J_a + m(a+l)²: the pitch inertia about the contact point with the rotor
   // free, the denominator of the fall rate and of the stability range (SPHERICAL_ROBOT §2).
@@ -131,16 +130,14 @@ struct SphericalRobot {
     return A;
   }
   // h = Jθ̇ (relative rotor angular momentum, body frame).
-  Vec3<S> rotor_momentum_vector(const Vec<S, 2>& th) const {
-    return Vec3<S>(p.J1 * th[0], p.J2 * th[1], S(0));
-  }
+  Vec3<S> rotor_momentum_vector(const Vec<S, 2>& th) const { return Vec3<S>(p.J1 * th[0], p.J2 * th[1], S(0)); }
   // f(Ω, Γ, h) above: all of the angular-momentum balance about the contact point except the
   // Ω̇ and u terms. `body_momentum` is 𝕀Ω + h (the closed loop passes ĨΩ + β here).
   Vec3<S> rate_terms(const Vec3<S>& Om, const Vec3<S>& G, const Vec3<S>& body_momentum) const {
     const Vec3<S> r = contact_arm(G);
     const Vec3<S> rdot = p.radius * G.cross(Om);  // ṙ = aΓ̇ = aΓ×Ω
-    return -Om.cross(body_momentum) - p.m * r.cross(Om.cross(rdot)) -
-           p.m * r.cross(Om.cross(Om.cross(r))) - (p.m * p.g) * r.cross(G);
+    return -Om.cross(body_momentum) - p.m * r.cross(Om.cross(rdot)) - p.m * r.cross(Om.cross(Om.cross(r))) -
+           (p.m * p.g) * r.cross(G);
   }
   // Ω̇ for the torques u; det = det(A(Γ) − J) (positive for valid parameters).
   Vec3<S> omega_dot(const State& x, const Vec<S, 2>& u, S& det) const {
@@ -171,13 +168,11 @@ struct SphericalRobot {
     const Vec<S, 2> th = rotor_rates(x);
     const Vec3<S> h = rotor_momentum_vector(th);
     return S(0.5) * Om.dot(p.inertia().cwiseProduct(Om)) + Om.dot(h) +
-           S(0.5) * (p.J1 * th[0] * th[0] + p.J2 * th[1] * th[1]) +
-           S(0.5) * p.m * Om.cross(r).squaredNorm() + p.m * p.g * p.l * G[2];
+           S(0.5) * (p.J1 * th[0] * th[0] + p.J2 * th[1] * th[1]) + S(0.5) * p.m * Om.cross(r).squaredNorm() +
+           p.m * p.g * p.l * G[2];
   }
   // π_a = J_a(Ω_a + θ̇_a): absolute rotor angular momenta; π̇_a = u_a (paper 003 (44b)).
-  Vec<S, 2> rotor_momenta(const State& x) const {
-    return Vec<S, 2>(p.J1 * (x[0] + x[6]), p.J2 * (x[1] + x[7]));
-  }
+  Vec<S, 2> rotor_momenta(const State& x) const { return Vec<S, 2>(p.J1 * (x[0] + x[6]), p.J2 * (x[1] + x[7])); }
   // Jellett 𝒥 = ⟨𝕀Ω + h, r⟩ (Routh sphere; conserved when π = 0 and I1 − J1 = I2 − J2).
   S jellett(const State& x) const {
     const Vec3<S> Om = omega(x);

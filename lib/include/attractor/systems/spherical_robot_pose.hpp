@@ -18,7 +18,7 @@ namespace attractor {
 
 template <class S>
 struct SphericalRobotPose {
-  Mat3<S> R = Mat3<S>::Identity();  // body -> spatial
+  Mat3<S> R = Mat3<S>::Identity();         // body -> spatial
   Vec<S, 2> position = Vec<S, 2>::Zero();  // (x, y) of the centre C on the plane [m]
 };
 

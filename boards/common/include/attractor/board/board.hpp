@@ -103,8 +103,7 @@ struct Board {
   [[noreturn]] static void exit(int code) { board::exit(code); }
   static std::uint32_t stack_used_bytes() { return board::stack_used_bytes(); }
   static std::uint32_t stack_size_bytes() { return board::stack_size_bytes(); }
-  static bool tick_start(std::uint32_t rate_hz, bool (*sample)(void*), void (*control)(void*),
-                         void* ctx) {
+  static bool tick_start(std::uint32_t rate_hz, bool (*sample)(void*), void (*control)(void*), void* ctx) {
     return board::tick_start(rate_hz, sample, control, ctx);
   }
   static void tick_stop() { board::tick_stop(); }
@@ -141,42 +140,50 @@ struct Board {
 
 // ---- Compile-time detection on any Board type (this one, a host fake, a future board) ----
 namespace detail {
-template <class B, class = void> struct is_board : std::false_type {};
+template <class B, class = void>
+struct is_board : std::false_type {};
 template <class B>
-struct is_board<B, std::void_t<decltype(B::name()), decltype(B::initialize()),
-                               decltype(B::write(""), B::exit(0), B::stack_used_bytes(),
-                                        B::stack_size_bytes()),
-                               decltype(B::tick_start(1u, nullptr, nullptr, nullptr),
-                                        B::tick_stop(), B::wait_for_interrupt()),
-                               decltype(B::cost_now(), B::cost_hz(), B::cost_mask(),
-                                        B::cost_unit()),
-                               decltype(B::reference_now(), B::reference_hz())>>
+struct is_board<
+    B, std::void_t<decltype(B::name()), decltype(B::initialize()),
+                   decltype(B::write(""), B::exit(0), B::stack_used_bytes(), B::stack_size_bytes()),
+                   decltype(B::tick_start(1u, nullptr, nullptr, nullptr), B::tick_stop(), B::wait_for_interrupt()),
+                   decltype(B::cost_now(), B::cost_hz(), B::cost_mask(), B::cost_unit()),
+                   decltype(B::reference_now(), B::reference_hz())>> : std::true_type {};
+template <class B, class = void>
+struct has_uart : std::false_type {};
+template <class B>
+struct has_uart<B, std::void_t<decltype(B::uart_read(std::declval<unsigned char&>()), B::uart_write(""))>>
     : std::true_type {};
-template <class B, class = void> struct has_uart : std::false_type {};
-template <class B>
-struct has_uart<B, std::void_t<decltype(B::uart_read(std::declval<unsigned char&>()),
-                                        B::uart_write(""))>> : std::true_type {};
-template <class B, class = void> struct has_led : std::false_type {};
+template <class B, class = void>
+struct has_led : std::false_type {};
 template <class B>
 struct has_led<B, std::void_t<decltype(B::led_set(true))>> : std::true_type {};
-template <class B, class = void> struct has_actuators : std::false_type {};
+template <class B, class = void>
+struct has_actuators : std::false_type {};
 template <class B>
-struct has_actuators<B, std::void_t<decltype(B::actuator_channels(),
-                                             B::actuator_write(0, 0.0f))>> : std::true_type {};
-template <class B, class = void> struct has_core_clock : std::false_type {};
+struct has_actuators<B, std::void_t<decltype(B::actuator_channels(), B::actuator_write(0, 0.0f))>> : std::true_type {};
+template <class B, class = void>
+struct has_core_clock : std::false_type {};
 template <class B>
 struct has_core_clock<B, std::void_t<decltype(B::core_clock_hz())>> : std::true_type {};
-template <class B, class = void> struct has_tick_rate : std::false_type {};
+template <class B, class = void>
+struct has_tick_rate : std::false_type {};
 template <class B>
 struct has_tick_rate<B, std::void_t<decltype(B::tick_rate_hz())>> : std::true_type {};
 }  // namespace detail
 
-template <class B> inline constexpr bool is_board_v = detail::is_board<B>::value;
-template <class B> inline constexpr bool has_uart_v = detail::has_uart<B>::value;
-template <class B> inline constexpr bool has_led_v = detail::has_led<B>::value;
-template <class B> inline constexpr bool has_actuators_v = detail::has_actuators<B>::value;
-template <class B> inline constexpr bool has_core_clock_v = detail::has_core_clock<B>::value;
-template <class B> inline constexpr bool has_tick_rate_v = detail::has_tick_rate<B>::value;
+template <class B>
+inline constexpr bool is_board_v = detail::is_board<B>::value;
+template <class B>
+inline constexpr bool has_uart_v = detail::has_uart<B>::value;
+template <class B>
+inline constexpr bool has_led_v = detail::has_led<B>::value;
+template <class B>
+inline constexpr bool has_actuators_v = detail::has_actuators<B>::value;
+template <class B>
+inline constexpr bool has_core_clock_v = detail::has_core_clock<B>::value;
+template <class B>
+inline constexpr bool has_tick_rate_v = detail::has_tick_rate<B>::value;
 
 static_assert(is_board_v<Board>, "attractor::board::Board lacks a required member (board.hpp)");
 

@@ -15,19 +15,19 @@ inline volatile std::uint32_t& reg(std::uint32_t address) {
 
 // --- System Control Block (ARMv7-M ARM B3.2, register map table B3-4) ---
 namespace scb {
-constexpr std::uint32_t ICSR = 0xE000ED04u;   // Interrupt Control and State, B3.2.4
+constexpr std::uint32_t ICSR = 0xE000ED04u;  // Interrupt Control and State, B3.2.4
 constexpr std::uint32_t ICSR_PENDSVSET = 1u << 28;
 constexpr std::uint32_t ICSR_PENDSVCLR = 1u << 27;
 constexpr std::uint32_t ICSR_PENDSTSET = 1u << 26;
 constexpr std::uint32_t ICSR_PENDSTCLR = 1u << 25;
 constexpr std::uint32_t SHPR3 = 0xE000ED20u;  // System Handler Priority 3, B3.2.12:
-                                               // [23:16] PendSV (14), [31:24] SysTick (15)
+                                              // [23:16] PendSV (14), [31:24] SysTick (15)
 constexpr std::uint32_t CCR = 0xE000ED14u;    // Configuration and Control, B3.2.8
 }  // namespace scb
 
 // --- SysTick (ARMv7-M ARM B3.3, table B3-6) ---
 namespace systick {
-constexpr std::uint32_t CSR = 0xE000E010u;    // Control and Status, B3.3.3
+constexpr std::uint32_t CSR = 0xE000E010u;  // Control and Status, B3.3.3
 constexpr std::uint32_t CSR_ENABLE = 1u << 0;
 constexpr std::uint32_t CSR_TICKINT = 1u << 1;
 constexpr std::uint32_t CSR_CLKSOURCE = 1u << 2;  // 1: processor clock, 0: reference clock
@@ -74,9 +74,9 @@ constexpr std::uint32_t DEMCR = 0xE000EDFCu;      // Debug Exception and Monitor
 constexpr std::uint32_t DEMCR_TRCENA = 1u << 24;  // enables DWT and ITM
 constexpr std::uint32_t CTRL = 0xE0001000u;       // DWT Control, C1.8.7
 constexpr std::uint32_t CTRL_CYCCNTENA = 1u << 0;
-constexpr std::uint32_t CTRL_NOCYCCNT = 1u << 25; // 1: no cycle counter implemented
-constexpr std::uint32_t CYCCNT = 0xE0001004u;     // Cycle Count, C1.8.8
-constexpr std::uint32_t LAR = 0xE0001FB0u;        // CoreSight lock access (Cortex-M7 TRM 3.4)
+constexpr std::uint32_t CTRL_NOCYCCNT = 1u << 25;  // 1: no cycle counter implemented
+constexpr std::uint32_t CYCCNT = 0xE0001004u;      // Cycle Count, C1.8.8
+constexpr std::uint32_t LAR = 0xE0001FB0u;         // CoreSight lock access (Cortex-M7 TRM 3.4)
 constexpr std::uint32_t LAR_KEY = 0xC5ACCE55u;
 }  // namespace dwt
 

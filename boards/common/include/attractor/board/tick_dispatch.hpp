@@ -33,8 +33,8 @@ namespace attractor::board::systick {
 bool start_tick(std::uint32_t rate_hz, std::uint32_t clock_hz);
 // Free-running mode (no tick): only extends the counter to 32 bits for now().
 void start_free();
-void stop();                 // tick off; SysTick keeps free-running for now()
-std::uint32_t now();         // 32-bit count of SysTick input clocks (mod 2^32)
-std::uint32_t rate_hz();     // tick rate actually produced, 0 when not ticking
-std::uint32_t tick_counts(); // SysTick input clocks per tick period (RVR + 1), 0 when not ticking
+void stop();                  // tick off; SysTick keeps free-running for now()
+std::uint32_t now();          // 32-bit count of SysTick input clocks (mod 2^32)
+std::uint32_t rate_hz();      // tick rate actually produced, 0 when not ticking
+std::uint32_t tick_counts();  // SysTick input clocks per tick period (RVR + 1), 0 when not ticking
 }  // namespace attractor::board::systick
