@@ -15,6 +15,7 @@
 #include "attractor/integrate/feedback.hpp"
 #include "attractor/systems/spherical_robot.hpp"
 #include "attractor/systems/spherical_robot_pose.hpp"
+#include "auto_gains.hpp"
 #include "commands.hpp"
 #include "run_support.hpp"
 
@@ -60,9 +61,11 @@ cli::Spec robot_spec() {
       .number("T", "s", 10, cli::positive(), "duration")
       .choice("scheme", {"euler", "heun", "rk4"}, "rk4", "Runge-Kutta scheme")
       .choice("precision", {"float", "double"}, "double", "scalar type of the run")
-      .number_mode("feedback", "1/s", "none", cli::non_negative(),
-                   "feedback integrator: pull E, pi, |Gamma|^2 (and Jellett when pi = 0) back at this\n"
-                   "                          rate (uncontrolled only; 0 = off)")
+      .text("feedback", "RATE|auto",
+            "feedback integrator: pull E, pi, |Gamma|^2 (and Jellett when pi = 0) back at this\n"
+            "                          rate [1/s] >= 0 (0 = off), or 'auto': the largest rate within a safety\n"
+            "                          fraction of the scheme's stability interval (uncontrolled only)")
+      .text("gains", "auto", "same as --feedback auto")
       .flag("stop-at-fall", "stop when Gamma3 <= 0")
       .flag("force", "run more than 1e9 steps");
   s.group("output")
@@ -86,7 +89,7 @@ struct Inputs {
   SphericalRobotParams<double> p;
   Vec<double, 2> sigma = Vec<double, 2>::Zero();
   double umax = 0, phi0 = 0.1, h = 1e-3, rate = 0;
-  bool feedback = false;
+  bool feedback = false, auto_rate = false;
   Vec3<double> omega = Vec3<double>(0.1, 0, 0.1);
   Vec<double, 2> theta_dot = Vec<double, 2>::Zero();
   bool theta_dot_given = false;
@@ -166,9 +169,14 @@ int run(const cli::Args& a, const Inputs& in) {
   // Feedback integrator (uncontrolled): gains balanced at x0; check_step at x0 and at the flipped
   // state with the same rates (the gradients grow as the ball flips).
   Feedback<SphericalRobot<S>> fb;
+  double rate_used = in.rate;
   if (in.feedback) {
-    fb = spherical_robot_feedback(plant, x, S(in.rate > 0 ? in.rate : 1));
-    if (in.rate == 0) fb = Feedback<SphericalRobot<S>>(plant, plant.invariants(x), Vec<S, 5>::Zero());
+    // --feedback auto: the rate that keeps h * stiffness within kAutoGainSafety of the scheme's
+    // stability interval for the balanced gains (hil/cli/auto_gains.hpp; M = 5 invariants).
+    if (in.auto_rate)
+      rate_used = cli::kAutoGainSafety * double(real_stability_limit<S>(sc)) / (h * double(SphericalRobot<S>::M));
+    fb = spherical_robot_feedback(plant, x, S(rate_used > 0 ? rate_used : 1));
+    if (rate_used == 0) fb = Feedback<SphericalRobot<S>>(plant, plant.invariants(x), Vec<S, 5>::Zero());
     Vec<S, 8> flipped = x;
     flipped.template segment<3>(3) << S(0), S(0), S(-1);
     for (const Vec<S, 8>& xs : {x, flipped})
@@ -281,7 +289,7 @@ int run(const cli::Args& a, const Inputs& in) {
     j["max_abs_u"] = cli::num(s.max_u), j["max_abs_theta_dot"] = cli::num(s.max_rotor);
     j["position"] = {cli::num(s.position[0]), cli::num(s.position[1])};
     j["max_excursion"] = cli::num(s.max_excursion);
-    if (in.feedback) j["feedback_rate"] = cli::num(in.rate);
+    if (in.feedback) j["feedback_rate"] = cli::num(rate_used), j["feedback_auto"] = in.auto_rate;
     for (int i = 0; i < 5; ++i) j["drift"][s.drift_names[i]] = cli::num(s.drift[i]);
     j["stopped"] = s.stopped ? cli::Json(s.stopped) : cli::Json(nullptr);
     cli::print_json(j);
@@ -295,7 +303,7 @@ int run(const cli::Args& a, const Inputs& in) {
     std::printf(" max tilt=%.5f min G3=%.5f max|u|=%.4g max|theta_dot|=%.4g xy=(%.4g,%.4g) excursion=%.4g drift",
                 s.max_tilt, s.min_g3, s.max_u, s.max_rotor, s.position[0], s.position[1], s.max_excursion);
     for (int i = 0; i < 5; ++i) std::printf(" %s=%.2e", s.drift_names[i], s.drift[i]);
-    if (in.feedback) std::printf(" | feedback rate %.4g", in.rate);
+    if (in.feedback) std::printf(" | feedback rate %.4g%s", rate_used, in.auto_rate ? " (auto)" : "");
     if (s.stopped) std::printf(" | STOPPED: %s at t=%g", s.stopped, s.t_end);
     std::printf("\n");
   }
@@ -310,6 +318,7 @@ int robot_run(const cli::Args& a) {
     in.sigma[0] = a.num("sigma", 0);
     in.sigma[1] = a.num("sigma2", in.sigma[0]);
     a.forbid("feedback", "with --sigma (uncontrolled only)");
+    a.forbid("gains", "with --sigma (uncontrolled only)");
   } else {
     for (const char* k : {"sigma2", "umax", "zoh"}) a.forbid(k, "without --sigma");
   }
@@ -324,9 +333,24 @@ int robot_run(const cli::Args& a) {
                                          ", --J1 = " + exact(in.p.J1) + ", --J2 = " + exact(in.p.J2) + ": " + why);
   }
   if (a.given("umax")) in.umax = a.num("umax", 0);
+  if (a.given("feedback") && a.given("gains")) throw Failure(cli::exit_usage, "--gains auto and --feedback: give one");
+  if (a.given("gains")) {
+    if (a.text("gains") != "auto")
+      throw Failure(cli::exit_usage, "--gains: the spherical robot takes 'auto' (or --feedback RATE)");
+    in.feedback = in.auto_rate = true;
+  }
   if (a.given("feedback")) {
+    const std::string f = a.text("feedback");
     in.feedback = true;
-    in.rate = a.num("feedback", 0);
+    if (f == "auto") {
+      in.auto_rate = true;
+    } else {
+      if (!cli::parse_number(f, in.rate))
+        throw Failure(cli::exit_usage, "--feedback: '" + f + "' is not a number or 'auto'");
+      if (!std::isfinite(in.rate) || in.rate < 0)
+        throw Failure(cli::exit_invalid,
+                      "--feedback = " + exact(in.rate) + " is outside its range: need 0 <= RATE, finite [1/s]");
+    }
   }
   if (!in.controlled && !in.feedback) a.forbid("unchecked", "without --sigma or --feedback");
   in.phi0 = a.num("phi0");
