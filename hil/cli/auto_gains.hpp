@@ -6,8 +6,14 @@
 // rate = safety * limit / (h * M) keeps h * stiffness <= safety * limit. Host-only.
 #pragma once
 
+#include <cmath>
+#include <string>
+
 #include "attractor/integrate/butcher.hpp"
 #include "attractor/integrate/feedback.hpp"
+#include "exit_codes.hpp"
+#include "numbers.hpp"
+#include "spec.hpp"
 
 namespace attractor::cli {
 
@@ -24,6 +30,36 @@ Vec<typename System::Scalar, System::M> auto_gains(const System& sys,
   using S = typename System::Scalar;
   const S rate = S(kAutoGainSafety) * real_stability_limit<S>(scheme) / (h * S(System::M));
   return balanced_gains(sys, region, rate);
+}
+
+// `--feedback RATE|auto` and `--gains auto` of the systems with one pull-back rate (the skate,
+// the spherical robot): usage errors exit 2, a rate outside [0, inf) exits 5.
+struct FeedbackRate {
+  bool on = false;         // a feedback option was given
+  bool automatic = false;  // auto: the rate comes from the scheme's stability interval
+  double rate = 0;         // [1/s], when not automatic (0 = off)
+};
+inline FeedbackRate parse_feedback_rate(const Args& a, const std::string& system) {
+  FeedbackRate fr;
+  if (a.given("feedback") && a.given("gains")) throw Failure(exit_usage, "--gains auto and --feedback: give one");
+  if (a.given("gains")) {
+    if (a.text("gains") != "auto")
+      throw Failure(exit_usage, "--gains: " + system + " takes 'auto' (or --feedback RATE)");
+    fr.on = fr.automatic = true;
+  }
+  if (a.given("feedback")) {
+    const std::string f = a.text("feedback");
+    fr.on = true;
+    if (f == "auto") {
+      fr.automatic = true;
+    } else {
+      if (!parse_number(f, fr.rate)) throw Failure(exit_usage, "--feedback: '" + f + "' is not a number or 'auto'");
+      if (!std::isfinite(fr.rate) || fr.rate < 0)
+        throw Failure(exit_invalid,
+                      "--feedback = " + exact(fr.rate) + " is outside its range: need 0 <= RATE, finite [1/s]");
+    }
+  }
+  return fr;
 }
 
 }  // namespace attractor::cli

@@ -336,25 +336,8 @@ int skate_run(const cli::Args& a) {
     throw Failure(cli::exit_invalid, "--every = " + exact(every) + " is not a whole number");
   in.every = static_cast<int64_t>(every);
   if (!a.given("csv")) a.forbid("every", "without --csv");
-  if (a.given("feedback") && a.given("gains")) throw Failure(cli::exit_usage, "--gains auto and --feedback: give one");
-  if (a.given("gains")) {
-    if (a.text("gains") != "auto")
-      throw Failure(cli::exit_usage, "--gains: the skate takes 'auto' (or --feedback RATE)");
-    in.feedback = in.auto_rate = true;
-  }
-  if (a.given("feedback")) {
-    const std::string f = a.text("feedback");
-    in.feedback = true;
-    if (f == "auto") {
-      in.auto_rate = true;
-    } else {
-      if (!cli::parse_number(f, in.rate))
-        throw Failure(cli::exit_usage, "--feedback: '" + f + "' is not a number or 'auto'");
-      if (!std::isfinite(in.rate) || in.rate < 0)
-        throw Failure(cli::exit_invalid,
-                      "--feedback = " + exact(in.rate) + " is outside its range: need 0 <= RATE, finite [1/s]");
-    }
-  }
+  const cli::FeedbackRate fr = cli::parse_feedback_rate(a, "the skate");
+  in.feedback = fr.on, in.auto_rate = fr.automatic, in.rate = fr.rate;
   if (!in.controlled && !in.feedback) a.forbid("unchecked", "without --sigma or --feedback");
 
   // Initial state (33): zeta = (v1, v2, v3, Gamma2, Gamma3) with Gamma2^2 + Gamma3^2 = 1.

@@ -333,25 +333,8 @@ int robot_run(const cli::Args& a) {
                                          ", --J1 = " + exact(in.p.J1) + ", --J2 = " + exact(in.p.J2) + ": " + why);
   }
   if (a.given("umax")) in.umax = a.num("umax", 0);
-  if (a.given("feedback") && a.given("gains")) throw Failure(cli::exit_usage, "--gains auto and --feedback: give one");
-  if (a.given("gains")) {
-    if (a.text("gains") != "auto")
-      throw Failure(cli::exit_usage, "--gains: the spherical robot takes 'auto' (or --feedback RATE)");
-    in.feedback = in.auto_rate = true;
-  }
-  if (a.given("feedback")) {
-    const std::string f = a.text("feedback");
-    in.feedback = true;
-    if (f == "auto") {
-      in.auto_rate = true;
-    } else {
-      if (!cli::parse_number(f, in.rate))
-        throw Failure(cli::exit_usage, "--feedback: '" + f + "' is not a number or 'auto'");
-      if (!std::isfinite(in.rate) || in.rate < 0)
-        throw Failure(cli::exit_invalid,
-                      "--feedback = " + exact(in.rate) + " is outside its range: need 0 <= RATE, finite [1/s]");
-    }
-  }
+  const cli::FeedbackRate fr = cli::parse_feedback_rate(a, "the spherical robot");
+  in.feedback = fr.on, in.auto_rate = fr.automatic, in.rate = fr.rate;
   if (!in.controlled && !in.feedback) a.forbid("unchecked", "without --sigma or --feedback");
   in.phi0 = a.num("phi0");
   const std::vector<double> om = a.list("Omega", {0.1, 0.0, 0.1});
