@@ -5,12 +5,16 @@
 // sensor frame, one actuator frame back). Wiring only. Run by the host runner
 // (hil/hil-run: attractor-hil), which starts this image in QEMU with UART0 on a socket, or talks
 // to a board on a serial port. Prints the runtime report after the host's goodbye; exit 0 when
-// the controller never left running mode.
+// the controller never left running mode. Every boot is announced on the link with the reset
+// count and reason (a record in reset-surviving RAM, board/reset.hpp); the host's reset frame
+// reboots the core (SYSRESETREQ, as on a real board), the controller restarting from scratch.
 #include <cstdint>
 
 #include "attractor/board/board.hpp"
+#include "attractor/board/reset.hpp"
 #include "attractor/control/skate_rotor_controller.hpp"
 #include "attractor/core/text.hpp"
+#include "attractor/link/boot_frame.hpp"
 #include "attractor/link/lockstep.hpp"
 #include "attractor/link/skate_rotor_wire.hpp"
 #include "attractor/rt/loop.hpp"
@@ -50,6 +54,7 @@ struct LockstepClock {
 }  // namespace
 
 int main() {
+  const attractor::rt::BootInfo boot = attractor::rt::on_boot(attractor::board::boot_record());
   Board::initialize();
   const Controller::Config cfg;  // §7.3: σ = −1e-5
   auto controller = Controller::make(cfg, kDt);
@@ -63,15 +68,24 @@ int main() {
   // Nothing may run down while the firmware waits for the host: the frames are the clock
   // (start() also stops QEMU's reset-time watchdog timer and SysTick).
   skate_hil::Mps2UartWait::start();
+  {
+    std::uint8_t frame[attractor::link::layout::max_wire_size];
+    std::size_t n = 0;
+    if (attractor::link::encode_boot_frame(0, boot, frame, sizeof frame, n) == attractor::link::LinkError::none) {
+      UartPort::write(frame, std::uint32_t(n));
+    }
+  }
   Loop loop(Source{}, *controller);
   const attractor::rt::Report r =
       attractor::link::run_lockstep<LockstepClock, UartPort>(loop, loop.source(), attractor::rt::rate_hz(kRateHz));
+  if (loop.source().reset_requested()) attractor::board::system_reset_requested();
   attractor::rt::write_report(r, [](const char* s) { Board::write(s); });
   const attractor::link::LinkCounters& c = loop.source().counters();
-  Text<200> t;
+  Text<256> t;
   t << "skate-hil: link rejected " << c.total_rejected() << " (bad_length " << c.rejected[0] << " bad_framing "
     << c.rejected[1] << " bad_crc " << c.rejected[2] << " non_finite " << c.rejected[5] << " out_of_range "
-    << c.rejected[6] << ") gaps " << c.gaps << " repeated " << c.repeated << "\n";
+    << c.rejected[6] << ") gaps " << c.gaps << " repeated " << c.repeated << " late " << c.late << " implausible "
+    << c.implausible << "; boot " << boot.resets << " (" << attractor::rt::to_string(boot.reason) << ")\n";
   Board::write(t.c_str());
   return r.mode == attractor::rt::Mode::running ? 0 : 1;
 }

@@ -4,13 +4,14 @@
 // and exchanges, in lockstep, one sensor frame and its actuator frame per 1 ms tick with the
 // firmware apps/skate-rotor-hil — started here in QEMU with UART0 on a Unix socket, or on a
 // board behind a serial device (POSIX termios, raw). Optional fault injection (a fault every K
-// ticks, classes in turn: corrupt byte, NaN, out of range, dropped, duplicated, reordered
-// frame), a CSV of every tick, a summary with injected-vs-detected faults, a clear message when
+// ticks, classes in turn: corrupt byte, NaN, out of range, dropped, duplicated, reordered,
+// delayed frame, vertical bias, firmware reset with resynchronisation; faults.hpp), a CSV of every tick, a summary with injected-vs-detected faults, a clear message when
 // the firmware stops answering, and a goodbye handshake (QEMU drops unread bytes on close).
 //
 //   attractor-hil --elf build/fw-m4f/apps/skate-rotor-hil/skate-rotor-hil.mps2-an386.elf
 //                 [--ticks 2000] [--fault-every 0] [--mismatch PERCENT] [--noise SIGMA]
-//                 [--csv FILE] [--timeout 10]
+//                 [--csv FILE] [--timeout 10] [--faults all|corrupt,nan,...] [--vertical-bias B]
+//                 [--gyro-bias B] [--reset-down TICKS]
 //   attractor-hil --serial /dev/ttyACM0 --baud 115200 ...      (a board running the same image)
 #include <fcntl.h>
 #include <poll.h>
@@ -36,9 +37,11 @@
 #include <vector>
 
 #include "attractor/link/actuator_frame.hpp"
+#include "attractor/link/boot_frame.hpp"
 #include "attractor/link/frame_receiver.hpp"
 #include "attractor/link/skate_rotor_wire.hpp"
 #include "attractor/plant/simulated_skate_rotor.hpp"
+#include "faults.hpp"
 
 extern char** environ;
 
@@ -57,16 +60,21 @@ struct Options {
   double timeout_s = 10.0;
   double mismatch_pct = 0.0;  // plant m, l, J1 scaled by 1 + pct/100 vs the controller's
   double noise = 0.0;         // Gaussian sensor noise: gyro [rad/s] and vertical [1], fixed seed
+  std::vector<hil::Fault> faults;  // --faults: the classes in turn (all by default)
+  double vertical_bias = 0.25;     // a bias fault adds this to Γ3 on one frame (|Γ| = 1 broken)
+  double gyro_bias = 0.0;          // constant offset on Ω1 all run [rad/s] (not detectable)
+  long reset_down = 5;             // ticks of zero torque while the firmware reboots
 };
 
-enum class Fault { none, corrupt, nan, out_of_range, drop, duplicate, reorder };
-const char* kFaultNames[] = {"none", "corrupt", "nan", "out_of_range", "drop", "duplicate", "reorder"};
+using hil::Fault;
+using hil::kFaultNames;
 
 [[noreturn]] void usage(const char* msg) {
   std::fprintf(stderr,
                "attractor-hil: %s\nusage: attractor-hil (--elf FIRMWARE.elf [--machine M] [--qemu PATH] | --serial DEV "
                "[--baud B]) [--ticks N] [--fault-every K] [--mismatch PERCENT] [--noise SIGMA] [--csv FILE] "
-               "[--timeout SECONDS]\n",
+               "[--timeout SECONDS] [--faults all|corrupt,nan,out_of_range,drop,duplicate,reorder,delayed,bias,reset] "
+               "[--vertical-bias B] [--gyro-bias B] [--reset-down TICKS]\n",
                msg);
   std::exit(kExitUsage);
 }
@@ -80,6 +88,7 @@ long to_long(const char* s, const char* what) {
 
 Options parse(int argc, char** argv) {
   Options o;
+  (void)hil::parse_fault_list("all", o.faults);
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--help" || a == "-h") {
@@ -104,6 +113,16 @@ Options parse(int argc, char** argv) {
       o.ticks = to_long(v, "--ticks");
     else if (a == "--fault-every")
       o.fault_every = to_long(v, "--fault-every");
+    else if (a == "--faults") {
+      if (!hil::parse_fault_list(v, o.faults)) usage((std::string("--faults: '") + v + "' is not a list of classes").c_str());
+    } else if (a == "--reset-down")
+      o.reset_down = to_long(v, "--reset-down");
+    else if (a == "--vertical-bias" || a == "--gyro-bias") {
+      char* end = nullptr;
+      const double x = std::strtod(v, &end);
+      if (end == v || *end != '\0' || !(std::fabs(x) < 10.0)) usage((a + ": '" + v + "' is not a bias below 10").c_str());
+      (a == "--vertical-bias" ? o.vertical_bias : o.gyro_bias) = x;
+    }
     else if (a == "--mismatch" || a == "--noise") {
       char* end = nullptr;
       const double x = std::strtod(v, &end);
@@ -121,6 +140,8 @@ Options parse(int argc, char** argv) {
   if (o.elf.empty() == o.serial.empty()) usage("give exactly one of --elf and --serial");
   if (o.fault_every != 0 && o.fault_every < 5)
     usage("--fault-every: 0 (none) or >= 5 (the firmware holds 3 stale ticks)");
+  if (o.reset_down < 1 || (o.fault_every != 0 && o.reset_down >= o.fault_every))
+    usage("--reset-down: 1 <= ticks < --fault-every (the firmware is down while the plant moves)");
   return o;
 }
 
@@ -257,6 +278,29 @@ std::vector<std::uint8_t> encode(FrameType t, std::uint32_t seq, std::uint64_t t
   return std::vector<std::uint8_t>(wire, wire + n);
 }
 
+// Frames until the firmware's hello answer. A firmware announces every boot before it reads
+// anything (boot frame: noted in `boot`); an undecodable frame before the hello is skipped (on a
+// serial line the port may open in the middle of that announcement). false on timeout or on any
+// other frame.
+bool await_hello(Peer& peer, rt::BootInfo& boot) {
+  for (;;) {
+    FrameView v;
+    LinkError e;
+    if (!peer.receive(v, e)) return false;
+    if (e != LinkError::none) continue;
+    if (v.header.type == FrameType::hello) return true;
+    if (v.header.type != FrameType::boot || unpack_boot(v, boot) != LinkError::none) return false;
+  }
+}
+
+// The firmware's boot frame after a reset request (nothing else may come first).
+bool await_boot(Peer& peer, rt::BootInfo& boot) {
+  FrameView v;
+  LinkError e;
+  if (!peer.receive(v, e) || e != LinkError::none) return false;
+  return unpack_boot(v, boot) == LinkError::none;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -278,15 +322,12 @@ int main(int argc, char** argv) {
   };
   const auto t0 = std::chrono::steady_clock::now();
 
-  // hello: the firmware restarts its link state and answers hello.
+  // hello: the firmware restarts its link state and answers hello (after its boot frame).
   peer.send(encode(FrameType::hello, 0, 0, nullptr));
   FrameView v;
   LinkError e;
-  if (!peer.receive(v, e)) fail_timeout(0);
-  if (e != LinkError::none || v.header.type != FrameType::hello) {
-    std::fprintf(stderr, "attractor-hil: expected hello, got %s\n", to_string(e));
-    return kExitLink;
-  }
+  rt::BootInfo boot;  // the firmware's latest boot announcement
+  if (!await_hello(peer, boot)) fail_timeout(0);
 
   // The plant: §7.3's skate with mass m, length l and rotor inertia J1 off the controller's by
   // --mismatch percent (scaling every mass and inertia alike would leave the free motion
@@ -303,7 +344,9 @@ int main(int argc, char** argv) {
   std::mt19937_64 rng(12);
   std::normal_distribution<double> gauss(0.0, 1.0);
   double torque = 0.0, min_gamma3 = 1.0;
-  long injected[7] = {}, answers_bad = 0;
+  long injected[hil::kFaultClasses] = {}, answers_bad = 0, down = 0;
+  hil::Detected banked;  // counters of the firmware's earlier boots (a reset restarts them)
+  SensorReading<double> past[hil::kDelayTicks];  // the last clean readings, for delayed frames
   std::uint32_t seq = 0;
   ActuatorReport<double> last;
   std::uint32_t cost_min = std::numeric_limits<std::uint32_t>::max(), cost_max = 0;
@@ -319,12 +362,37 @@ int main(int argc, char** argv) {
       for (int i = 0; i < 3; ++i) r.gyro[i] += o.noise * gauss(rng);
       for (int i = 0; i < 3; ++i) r.vertical[i] += o.noise * gauss(rng);
     }
-    const Fault f =
-        (o.fault_every > 0 && tick % o.fault_every == 0) ? Fault(1 + (tick / o.fault_every) % 6) : Fault::none;
+    r.gyro[0] += o.gyro_bias;
+    const SensorReading<double> old = past[tick % hil::kDelayTicks];  // the reading of tick - kDelayTicks
+    past[tick % hil::kDelayTicks] = r;
+    const Fault f = down > 0 ? Fault::none : hil::fault_at(tick, o.fault_every, o.faults);
     ++injected[int(f)];
+    if (down > 0 || f == Fault::reset) {
+      // The firmware is down (rebooting): nothing is exchanged, the motor gets no torque.
+      if (f == Fault::reset) {
+        peer.send(encode(FrameType::reset, seq, std::uint64_t(tick), nullptr));
+        const rt::BootInfo before = boot;
+        if (!await_boot(peer, boot)) fail_timeout(tick);
+        banked.bank(last.link, last.faults);  // the new boot starts its counters at zero
+        banked.resets += hil::reset_detected(before, boot) ? 1 : 0;
+        last = ActuatorReport<double>{};
+        last.mode = rt::Mode::running;  // nothing reported yet by the new boot
+        peer.send(encode(FrameType::hello, seq, std::uint64_t(tick), nullptr));
+        if (!await_hello(peer, boot)) fail_timeout(tick);
+        down = o.reset_down;
+      }
+      --down;
+      torque = 0.0;
+      if (csv) std::fprintf(csv, "%ld,%s,%.17g,%.17g,%.9g,down,none,0,0,0,0,0\n", tick, kFaultNames[int(f)],
+                            plant.state()[3], plant.state()[4], torque);
+      continue;
+    }
     if (f == Fault::nan) r.vertical[1] = std::numeric_limits<double>::quiet_NaN();
     if (f == Fault::out_of_range) r.gyro[2] = 5000.0;
-    std::vector<std::uint8_t> frame = encode(FrameType::sensor, seq, std::uint64_t(tick), &r);
+    if (f == Fault::bias) r.vertical[2] += o.vertical_bias;
+    std::vector<std::uint8_t> frame =
+        f == Fault::delayed ? encode(FrameType::sensor, seq, std::uint64_t(tick - hil::kDelayTicks), &old)
+                            : encode(FrameType::sensor, seq, std::uint64_t(tick), &r);
     if (f == Fault::corrupt) {
       std::uint8_t& b = frame[frame.size() / 2];
       b = std::uint8_t(b ^ (b == 0x01 ? 0x02 : 0x01));  // never a zero: one frame stays one frame
@@ -349,6 +417,12 @@ int main(int argc, char** argv) {
     for (int k = 0; k < expect; ++k) {
       ActuatorReport<double> a;
       if (!peer.receive(v, e)) fail_timeout(tick);
+      if (e == LinkError::none && v.header.type == FrameType::boot) {
+        std::fprintf(stderr, "attractor-hil: the firmware rebooted unasked at tick %ld (boot frame in place of an answer)\n",
+                     tick);
+        if (qemu > 0) ::kill(qemu, SIGTERM);
+        return kExitLink;
+      }
       if (e == LinkError::none) e = unpack_actuator(v, a);
       if (e != LinkError::none) {
         ++answers_bad;  // a corrupt answer: keep the last torque (zero-order hold)
@@ -382,13 +456,11 @@ int main(int argc, char** argv) {
     fw_exit = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   }
 
-  const LinkCounters& d = last.link;
-  const long detected_corrupt = long(d.rejected_by(LinkError::bad_crc) + d.rejected_by(LinkError::bad_framing) +
-                                     d.rejected_by(LinkError::bad_length));
-  const bool all_detected = detected_corrupt == injected[1] &&
-                            long(d.rejected_by(LinkError::non_finite)) == injected[2] &&
-                            long(d.rejected_by(LinkError::out_of_range)) == injected[3] &&
-                            long(d.gaps) == injected[4] + injected[6] && long(d.repeated) == injected[5] + injected[6];
+  banked.bank(last.link, last.faults);  // every boot's counters summed
+  const LinkCounters& d = banked.link;
+  const std::vector<hil::ClassCount> classes = hil::class_counts(injected, banked);
+  const long detected_corrupt = classes[0].detected;
+  const bool all_detected = hil::all_detected(classes);
   const bool upright = min_gamma3 > 0.95 && last.mode == rt::Mode::running;
   std::printf("hil: %ld ticks (%.3f s simulated) in %.2f s wall, %.0f frames/s; %s\n", o.ticks, o.ticks * 1e-3, wall,
               double(peer.frames_sent_) / wall, o.serial.empty() ? ("QEMU " + o.machine).c_str() : o.serial.c_str());
@@ -400,11 +472,15 @@ int main(int argc, char** argv) {
               cost_n ? cost_sum / double(cost_n) : 0.0, cost_max, cost_n);
   std::printf(
       "hil: faults injected / detected by the firmware: corrupt %ld/%ld nan %ld/%u out_of_range %ld/%u "
-      "drop+reorder %ld/%u gaps duplicate+reorder %ld/%u repeated; runtime stale ticks %u\n",
+      "drop+reorder %ld/%u gaps duplicate+reorder %ld/%u repeated delayed %ld/%u late bias %ld/%u implausible "
+      "reset %ld/%ld boots; runtime stale ticks %u\n",
       injected[1], detected_corrupt, injected[2], d.rejected_by(LinkError::non_finite), injected[3],
       d.rejected_by(LinkError::out_of_range), injected[4] + injected[6], d.gaps, injected[5] + injected[6], d.repeated,
-      last.faults.stale);
-  std::printf("hil: plant mismatch %+.1f %% (m, l, J1), sensor noise sigma %g\n", o.mismatch_pct, o.noise);
+      injected[int(Fault::delayed)], d.late, injected[int(Fault::bias)], d.implausible, injected[int(Fault::reset)],
+      banked.resets, banked.faults.stale);
+  std::printf("hil: firmware boot: %u resets since power-on, last reason %s\n", boot.resets, rt::to_string(boot.reason));
+  std::printf("hil: plant mismatch %+.1f %% (m, l, J1), sensor noise sigma %g, gyro bias %g rad/s on Omega1\n",
+              o.mismatch_pct, o.noise, o.gyro_bias);
   std::printf("hil: min Gamma3 %.6f (max tilt %.4f rad), controller %s (%s), firmware exit %d\n", min_gamma3,
               std::acos(std::min(min_gamma3, 1.0)), rt::to_string(last.mode), attractor::to_string(last.reason),
               fw_exit);

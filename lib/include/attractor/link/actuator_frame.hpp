@@ -71,6 +71,8 @@ void pack_actuator(const ActuatorReport<S>& r, std::uint8_t (&payload)[layout::a
   put_u32(payload + layout::actuator_gaps, r.link.gaps);
   put_u32(payload + layout::actuator_repeated, r.link.repeated);
   put_u32(payload + layout::actuator_tick_cost, r.tick_cost);
+  put_u32(payload + layout::actuator_late, r.link.late);
+  put_u32(payload + layout::actuator_implausible, r.link.implausible);
 }
 
 template <class S>
@@ -123,6 +125,8 @@ LinkError unpack_actuator(const FrameView& v, ActuatorReport<S>& r) {
   tmp.link.gaps = get_u32(p + layout::actuator_gaps);
   tmp.link.repeated = get_u32(p + layout::actuator_repeated);
   tmp.tick_cost = get_u32(p + layout::actuator_tick_cost);
+  tmp.link.late = get_u32(p + layout::actuator_late);
+  tmp.link.implausible = get_u32(p + layout::actuator_implausible);
 
   const LinkError e = !type_ok                    ? LinkError::bad_type
                       : !c.finite                 ? LinkError::non_finite

@@ -10,11 +10,23 @@
 // it sent and stays in lockstep whatever the line did. A sensor frame whose sequence number does
 // not advance (duplicated, reordered) is counted `repeated` and not used; one that skips ahead
 // counts the missing frames as `gaps` (a rejected frame consumes the sequence number it should
-// have had). hello restarts the sequence; goodbye ends the run.
+// have had). hello restarts the sequence; goodbye ends the run; reset ends it without an answer
+// so that the app reboots (the boot frame announces the new run, link/boot_frame.hpp).
+//
+// Two more checks make an accepted frame not fresh (counted, the sample held, stale for the
+// runtime): `late` — the sequence advanced but the sample time (tick index) did not pass the
+// newest sample already used: an old measurement sent late; in lockstep the host sends one
+// sensor frame per tick, so a sample is fresh only if its tick index is later than every sample
+// used before (forward jumps are drops, not lateness). Wall-clock delay is not visible here by
+// design: the frames are the clock. `implausible` — decodable, in the wire range, but physically
+// impossible by the plant's own rule, Wire::plausible(reading) when the adapter has one (the
+// skate: the measured vertical must have unit norm, link/skate_rotor_wire.hpp).
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
+#include <utility>
 
 #include "attractor/link/actuator_frame.hpp"
 #include "attractor/link/frame_receiver.hpp"
@@ -29,7 +41,25 @@ enum class LinkEvent : std::uint8_t {
   tick = 1,     // a sensor frame (fresh or not) or a rejected frame: run one tick, then reply()
   hello = 2,    // the host starts a run: answer with reply_control(hello)
   goodbye = 3,  // the host ends the run: answer with reply_control(goodbye), then stop
+  reset = 4,    // the host asks for a reboot: stop without an answer, the app resets the core
 };
+
+namespace detail {
+template <class Wire, class S, class = void>
+struct has_plausible : std::false_type {};
+template <class Wire, class S>
+struct has_plausible<Wire, S, std::void_t<decltype(Wire::plausible(std::declval<const SensorReading<S>&>()))>>
+    : std::true_type {};
+// Wire::plausible(r) when the plant's adapter defines one; every decodable reading otherwise.
+template <class Wire, class S>
+bool plausible(const SensorReading<S>& r) {
+  if constexpr (has_plausible<Wire, S>::value) {
+    return Wire::plausible(r);
+  } else {
+    return true;
+  }
+}
+}  // namespace detail
 
 template <class S, class Wire>
 class HilLink {
@@ -52,19 +82,31 @@ class HilLink {
       return LinkEvent::hello;
     }
     if (err == LinkError::none && v.header.type == FrameType::goodbye) return LinkEvent::goodbye;
+    if (err == LinkError::none && v.header.type == FrameType::reset) {
+      reset_requested_ = true;
+      return LinkEvent::reset;
+    }
     SensorReading<S> r;
     if (err == LinkError::none) err = unpack_sensor(v, r);  // an actuator frame: bad_type
     if (err != LinkError::none) return rejected(err);
     // Sequence: the difference modulo 2^32 tells ahead (gap) from behind (repeat).
     const std::uint32_t ahead = v.header.sequence - expected_sequence_;
     const bool repeat = started_ && ahead >= 0x80000000u;
+    // Sample time: a new frame must carry a later tick than the newest sample used.
+    const bool late = !repeat && have_sample_ && v.header.tick <= sample_tick_;
+    const bool implausible = !repeat && !late && !detail::plausible<Wire>(r);
+    const bool fresh = !repeat && !late && !implausible;
     counters_.gaps += (started_ && !repeat) ? ahead : 0u;
     counters_.repeated += repeat ? 1u : 0u;
+    counters_.late += late ? 1u : 0u;
+    counters_.implausible += implausible ? 1u : 0u;
     expected_sequence_ = repeat ? expected_sequence_ : v.header.sequence + 1u;
     started_ = true;
-    fresh_ = !repeat;
-    reading_ = repeat ? reading_ : r;
-    tick_ = repeat ? tick_ + 1u : v.header.tick;
+    fresh_ = fresh;
+    reading_ = fresh ? r : reading_;
+    sample_tick_ = fresh ? v.header.tick : sample_tick_;
+    have_sample_ = have_sample_ || fresh;
+    tick_ = (repeat || late) ? tick_ + 1u : v.header.tick;
     return LinkEvent::tick;
   }
 
@@ -108,6 +150,8 @@ class HilLink {
   const LinkCounters& counters() const { return counters_; }
   std::uint64_t tick() const { return tick_; }
   bool fresh() const { return fresh_; }
+  // The host sent a reset frame (run_lockstep returned on it): the app reboots the core.
+  bool reset_requested() const { return reset_requested_; }
 
  private:
   // A rejected frame is taken to be the expected one (its sequence number is consumed, so the
@@ -124,6 +168,9 @@ class HilLink {
     expected_sequence_ = 0;
     sequence_out_ = 0;
     fresh_ = false;
+    have_sample_ = false;
+    sample_tick_ = 0;
+    reset_requested_ = false;
     counters_ = LinkCounters{};
   }
 
@@ -132,10 +179,13 @@ class HilLink {
   SensorReading<S> reading_;  // the last accepted reading (zero before the first)
   Command command_ = Command::Zero();
   std::uint64_t tick_ = 0;
+  std::uint64_t sample_tick_ = 0;  // tick index of the newest fresh sample (valid with have_sample_)
   std::uint32_t expected_sequence_ = 0;
   std::uint32_t sequence_out_ = 0;
   bool started_ = false;
   bool fresh_ = false;
+  bool have_sample_ = false;
+  bool reset_requested_ = false;
 };
 
 }  // namespace attractor::link

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // What a receiving end of the HIL link counts: frames rejected per reason (LinkError 1..7),
 // frames missing (the sequence number jumped forward) and frames that did not advance the
-// sequence (duplicated or reordered). Carried in the actuator frame (link/frame_layout.hpp), so
+// sequence (duplicated or reordered), sensor frames whose sample time lagged (late: an old
+// sample sent late) and sensor frames the plant's adapter found implausible (e.g. |Γ| != 1, a
+// biased vertical). Carried in the actuator frame (link/frame_layout.hpp), so
 // the host reports what the firmware detected against what it injected.
 #pragma once
 
@@ -16,6 +18,8 @@ struct LinkCounters {
   std::uint32_t rejected[layout::link_counters] = {};  // [i]: LinkError(i + 1)
   std::uint32_t gaps = 0;                              // frames missing before an accepted one
   std::uint32_t repeated = 0;                          // accepted frames whose sequence did not advance
+  std::uint32_t late = 0;         // sequence advanced, tick index not: an old sample (held, stale)
+  std::uint32_t implausible = 0;  // values decodable but physically impossible (held, stale)
 
   // Counts one rejection (none and buffer_too_small are not line faults: not counted).
   // Branch-free: every counter is visited.

@@ -11,7 +11,8 @@
 // stack_used_bytes/stack_size_bytes (checked against cfg.stack_limit_percent once a second of
 // ticks and at the end, as rt::run does). cfg.watchdog_ms is not used: nothing may run down
 // while the firmware waits for the host. Returns after the host's goodbye (answered first)
-// with the runtime's report.
+// with the runtime's report, or on the host's reset request (not answered:
+// link.reset_requested() is true and the app reboots, link/boot_frame.hpp announces it).
 #pragma once
 
 #include <cstdint>
@@ -34,6 +35,7 @@ rt::Report run_lockstep(App& app, Link& link, const rt::Config& cfg) {
     }
     const LinkEvent e = link.receive(b);
     if (e == LinkEvent::none) continue;
+    if (e == LinkEvent::reset) break;
     if (e == LinkEvent::hello || e == LinkEvent::goodbye) {
       const FrameType t = e == LinkEvent::hello ? FrameType::hello : FrameType::goodbye;
       Port::write(out, std::uint32_t(link.reply_control(t, out, sizeof out)));
