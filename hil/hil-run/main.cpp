@@ -365,7 +365,8 @@ int main(int argc, char** argv) {
     r.gyro[0] += o.gyro_bias;
     const SensorReading<double> old = past[tick % hil::kDelayTicks];  // the reading of tick - kDelayTicks
     past[tick % hil::kDelayTicks] = r;
-    const Fault f = down > 0 ? Fault::none : hil::fault_at(tick, o.fault_every, o.faults);
+    Fault f = down > 0 ? Fault::none : hil::fault_at(tick, o.fault_every, o.faults);
+    if (f == Fault::reset && tick + o.reset_down >= o.ticks) f = Fault::none;  // no tick left to resume on
     ++injected[int(f)];
     if (down > 0 || f == Fault::reset) {
       // The firmware is down (rebooting): nothing is exchanged, the motor gets no torque.

@@ -14,9 +14,11 @@ import subprocess
 import sys
 import zlib
 
-VERSION = 1
-SENSOR, ACTUATOR, HELLO, GOODBYE = 1, 2, 3, 4
-PAYLOAD = {SENSOR: 48, ACTUATOR: 80, HELLO: 0, GOODBYE: 0}
+VERSION = 2
+SENSOR, ACTUATOR, HELLO, GOODBYE, RESET, BOOT = 1, 2, 3, 4, 5, 6
+PAYLOAD = {SENSOR: 48, ACTUATOR: 88, HELLO: 0, GOODBYE: 0, RESET: 0, BOOT: 8}
+CONTROL = {HELLO: 'hello', GOODBYE: 'goodbye', RESET: 'reset'}
+MAX_BOOT_REASON = 2  # rt::BootReason::other_reset
 SENSOR_LIMITS = [1000.0] * 3 + [16.0] * 3 + [100.0] * 3 + [10000.0] * 3
 TORQUE_LIMIT = 1000.0
 MAX_ERROR_CODE = 10  # attractor::Error::stack
@@ -84,8 +86,15 @@ def sensor_payload(bits):
     return struct.pack('<12I', *bits)
 
 
-def actuator_payload(t, mode, reason, faults, link, gaps, rep, cost, reserved=0):
-    return struct.pack('<3IBBH6I7IIII', *t, mode, reason, reserved, *faults, *link, gaps, rep, cost)
+ACTUATOR_FORMAT = '<3IBBH6I7IIIIII'  # ... gaps repeated cost late implausible
+
+
+def actuator_payload(t, mode, reason, faults, link, counts, reserved=0):
+    return struct.pack(ACTUATOR_FORMAT, *t, mode, reason, reserved, *faults, *link, *counts)
+
+
+def boot_payload(resets, reason, reserved=(0, 0, 0)):
+    return struct.pack('<IB3B', resets, reason, *reserved)
 
 
 def values_verdict(bits_and_limits):
@@ -99,7 +108,7 @@ def values_verdict(bits_and_limits):
 
 def reference_decode(enc):
     """The decoder's documented verdict, as the text the C++ peer prints."""
-    if not 21 <= len(enc) <= 101:
+    if not 21 <= len(enc) <= 16 + max(PAYLOAD.values()) + 4 + 1:
         return 'reject bad_length'
     raw = cobs_decode(enc)
     if raw is None or len(raw) != len(enc) - 1:
@@ -122,7 +131,7 @@ def reference_decode(enc):
             return 'reject ' + v
         return 'ok sensor %d %d ' % (seq, tick) + ' '.join('%x' % b for b in bits)
     if ftype == ACTUATOR:
-        f = struct.unpack('<3IBBH6I7IIII', p)
+        f = struct.unpack(ACTUATOR_FORMAT, p)
         v = values_verdict((b, TORQUE_LIMIT) for b in f[:3])
         if v:
             return 'reject ' + v
@@ -130,7 +139,12 @@ def reference_decode(enc):
             return 'reject out_of_range'
         return 'ok actuator %d %d ' % (seq, tick) + ' '.join(
             ['%x' % b for b in f[:3]] + [str(x) for x in f[3:5] + f[6:]])
-    return 'ok %s %d %d' % ('hello' if ftype == HELLO else 'goodbye', seq, tick)
+    if ftype == BOOT:
+        resets, reason, r0, r1, r2 = struct.unpack('<IB3B', p)
+        if reason > MAX_BOOT_REASON or (r0, r1, r2) != (0, 0, 0):
+            return 'reject out_of_range'
+        return 'ok boot %d %d %d %d' % (seq, tick, resets, reason)
+    return 'ok %s %d %d' % (CONTROL[ftype], seq, tick)
 
 
 def random_float_bits(rng, limit):
@@ -171,26 +185,27 @@ def main():
         mode, reason = rng.choice([0, 1, 1, 2]), rng.choice([0, 3, MAX_ERROR_CODE, MAX_ERROR_CODE + 1])
         faults = [rng.randrange(2**32) for _ in range(6)]
         link = [rng.randrange(2**32) for _ in range(7)]
-        gaps, rep, cost = (rng.randrange(2**32) for _ in range(3))
+        counts = [rng.randrange(2**32) for _ in range(5)]  # gaps repeated cost late implausible
         verdict = values_verdict((b, TORQUE_LIMIT) for b in t)
         if not verdict and (mode > 1 or reason > MAX_ERROR_CODE):
             verdict = 'out_of_range'
-        awire = cobs_encode(frame(ACTUATOR, seq, tick,
-                                  actuator_payload(t, mode, reason, faults, link, gaps, rep, cost))) + b'\0'
+        awire = cobs_encode(frame(ACTUATOR, seq, tick, actuator_payload(t, mode, reason, faults, link, counts))) + b'\0'
         ask('actuator %d %d ' % (seq, tick) + ' '.join('%x' % b for b in t) + ' %d %d ' % (mode, reason) +
-            ' '.join(str(x) for x in faults + link + [gaps, rep, cost]), 'error ' + verdict if verdict else awire.hex())
+            ' '.join(str(x) for x in faults + link + counts), 'error ' + verdict if verdict else awire.hex())
 
         # Decoder: frames valid or with one defect, then random byte damage of the encoding.
         kind = rng.randrange(8)
-        ftype = rng.choice([SENSOR, ACTUATOR, HELLO, GOODBYE])
+        ftype = rng.choice([SENSOR, ACTUATOR, HELLO, GOODBYE, RESET, BOOT])
         payload = sensor_payload(bits) if ftype == SENSOR else (
-            actuator_payload(t, mode, reason, faults, link, gaps, rep, cost,
-                             reserved=rng.choice([0, 0, 0, 1])) if ftype == ACTUATOR else b'')
+            actuator_payload(t, mode, reason, faults, link, counts,
+                             reserved=rng.choice([0, 0, 0, 1])) if ftype == ACTUATOR else (
+                boot_payload(counts[0], rng.choice([0, 1, 2, 2, 3, 255]),
+                             rng.choice([(0, 0, 0)] * 3 + [(0, 1, 0)])) if ftype == BOOT else b''))
         raw = frame(ftype, seq, tick, payload,
-                    version=VERSION if kind != 1 else rng.choice([0, 2, 255]),
+                    version=VERSION if kind != 1 else rng.choice([0, 1, 3, 255]),
                     declared=None if kind != 2 else (len(payload) + rng.choice([1, 65535])) % 65536)
         if kind == 3:
-            raw = frame(rng.choice([0, 5, 6, 255]), seq, tick, payload)
+            raw = frame(rng.choice([0, 7, 8, 255]), seq, tick, payload)
         if kind == 4:
             raw = bytearray(raw)
             raw[rng.randrange(len(raw))] ^= 1 << rng.randrange(8)
@@ -224,7 +239,7 @@ def main():
     print('%d requests, %d mismatches; crc32("123456789") = %s (zlib, binascii, library)' %
           (len(requests), bad, answers[0]))
     print('decoder verdicts covered: ' + ', '.join('%s %d' % kv for kv in sorted(verdicts.items())))
-    needed = ['ok sensor', 'ok actuator', 'reject bad_length', 'reject bad_framing', 'reject bad_crc',
+    needed = ['ok sensor', 'ok actuator', 'ok boot', 'ok reset', 'reject bad_length', 'reject bad_framing', 'reject bad_crc',
               'reject bad_version', 'reject bad_type', 'reject non_finite', 'reject out_of_range']
     missing = [k for k in needed if k not in verdicts]
     if missing:

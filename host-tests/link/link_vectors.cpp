@@ -5,6 +5,7 @@
 //   cobs <hex>                                  -> COBS encoding
 //   sensor <seq> <tick> <12 u32 float bits>     -> wire bytes (delimiter included) | error <reason>
 //   actuator <seq> <tick> <3 torque bits> <mode> <reason> <6 faults> <7 link> <gaps> <repeated> <cost>
+//            <late> <implausible>
 //   decode <hex>                                -> ok <type> <seq> <tick> <payload fields> | reject <reason>
 // The Python side computes the same with zlib, binascii, struct and its own COBS.
 #include <cstdint>
@@ -16,6 +17,7 @@
 #include <vector>
 
 #include "attractor/link/actuator_frame.hpp"
+#include "attractor/link/boot_frame.hpp"
 #include "attractor/link/sensor_frame.hpp"
 
 using namespace attractor::link;
@@ -106,7 +108,7 @@ std::string answer(const std::string& line) {
     for (auto& x : f) in >> x;
     a.faults = {f[0], f[1], f[2], f[3], f[4], f[5]};
     for (auto& x : a.link.rejected) in >> x;
-    in >> a.link.gaps >> a.link.repeated >> a.tick_cost;
+    in >> a.link.gaps >> a.link.repeated >> a.tick_cost >> a.link.late >> a.link.implausible;
     const LinkError e = encode_actuator_frame(seq, tick, a, wire, sizeof wire, n);
     if (e != LinkError::none) return std::string("error ") + to_string(e);
     return to_hex(wire, n);
@@ -137,11 +139,19 @@ std::string answer(const std::string& line) {
           << a.faults.out_of_range << " " << a.faults.stale << " " << a.faults.overrun << " " << a.faults.envelope
           << " " << a.faults.saturated;
         for (auto x : a.link.rejected) o << " " << x;
-        o << " " << a.link.gaps << " " << a.link.repeated << " " << a.tick_cost;
+        o << " " << a.link.gaps << " " << a.link.repeated << " " << a.tick_cost << " " << a.link.late << " "
+          << a.link.implausible;
+      }
+    } else if (e == LinkError::none && v.header.type == FrameType::boot) {
+      attractor::rt::BootInfo b;
+      e = unpack_boot(v, b);
+      if (e == LinkError::none) {
+        o << "ok boot " << v.header.sequence << " " << v.header.tick << " " << b.resets << " " << unsigned(b.reason);
       }
     } else if (e == LinkError::none) {
-      o << "ok " << (v.header.type == FrameType::hello ? "hello" : "goodbye") << " " << v.header.sequence << " "
-        << v.header.tick;
+      const FrameType t = v.header.type;
+      o << "ok " << (t == FrameType::hello ? "hello" : t == FrameType::goodbye ? "goodbye" : "reset") << " "
+        << v.header.sequence << " " << v.header.tick;
     }
     if (e != LinkError::none) return std::string("reject ") + to_string(e);
     return o.str();

@@ -11,8 +11,10 @@
 #include <vector>
 
 #include "attractor/link/actuator_frame.hpp"
+#include "attractor/link/boot_frame.hpp"
 #include "attractor/link/frame_receiver.hpp"
 #include "attractor/link/sensor_frame.hpp"
+#include "attractor/link/skate_rotor_wire.hpp"
 #include "no_alloc.hpp"
 
 using namespace attractor::link;
@@ -51,6 +53,8 @@ ActuatorReport<S> sample_report() {
   a.link.gaps = 17;
   a.link.repeated = 18;
   a.tick_cost = 20700;
+  a.link.late = 19;
+  a.link.implausible = 0x80000001u;
   return a;
 }
 
@@ -97,9 +101,12 @@ LinkError decode_sensor(const Bytes& enc) {
 }  // namespace
 
 static_assert(layout::sensor_payload_size == 48, "sensor payload: 12 binary32");
-static_assert(layout::actuator_payload_size == 80, "actuator payload");
+static_assert(layout::actuator_payload_size == 88, "actuator payload");
+static_assert(layout::boot_payload_size == 8, "boot payload");
+static_assert(kProtocolVersion == 2, "version 2: reset and boot frames, late and implausible counters");
 static_assert(wire_size_of(FrameType::sensor) == 70, "sensor frame on the wire");
-static_assert(wire_size_of(FrameType::actuator) == 102, "actuator frame on the wire");
+static_assert(wire_size_of(FrameType::actuator) == 110, "actuator frame on the wire");
+static_assert(wire_size_of(FrameType::boot) == 30 && wire_size_of(FrameType::reset) == 22, "boot and reset frames");
 
 template <class S>
 class LinkFrame : public ::testing::Test {};
@@ -162,6 +169,8 @@ TYPED_TEST(LinkFrame, ActuatorRoundTrip) {
   EXPECT_EQ(out.link.gaps, 17u);
   EXPECT_EQ(out.link.repeated, 18u);
   EXPECT_EQ(out.tick_cost, 20700u);
+  EXPECT_EQ(out.link.late, 19u);
+  EXPECT_EQ(out.link.implausible, 0x80000001u);
 }
 
 TEST(LinkFrame, HelloAndGoodbyeAreEmptyFrames) {
@@ -177,11 +186,74 @@ TEST(LinkFrame, HelloAndGoodbyeAreEmptyFrames) {
   EXPECT_EQ(unpack_sensor(v, r), LinkError::bad_type);
 }
 
+TEST(LinkFrame, ResetIsEmptyAndBootCarriesCountAndReason) {
+  std::uint8_t wire[layout::max_wire_size];
+  std::size_t n = 0;
+  ASSERT_EQ(encode_frame(FrameHeader{FrameType::reset, 5, 6}, nullptr, 0, wire, sizeof wire, n), LinkError::none);
+  FrameView v;
+  ASSERT_EQ(decode_frame(wire, n - 1, v), LinkError::none);
+  EXPECT_EQ(v.header.type, FrameType::reset);
+  attractor::rt::BootInfo b;
+  EXPECT_EQ(unpack_boot(v, b), LinkError::bad_type);
+
+  const attractor::rt::BootInfo in{0xA0B0C0D0u, attractor::rt::BootReason::host_request};
+  ASSERT_EQ(encode_boot_frame(3, in, wire, sizeof wire, n), LinkError::none);
+  EXPECT_EQ(n, wire_size_of(FrameType::boot));
+  ASSERT_EQ(decode_frame(wire, n - 1, v), LinkError::none);
+  EXPECT_EQ(v.header.type, FrameType::boot);
+  EXPECT_EQ(v.header.sequence, 3u);
+  ASSERT_EQ(unpack_boot(v, b), LinkError::none);
+  EXPECT_EQ(b.resets, 0xA0B0C0D0u);
+  EXPECT_EQ(b.reason, attractor::rt::BootReason::host_request);
+  SensorReading<float> r;
+  EXPECT_EQ(unpack_sensor(v, r), LinkError::bad_type) << "a boot frame is no sample";
+}
+
+TEST(LinkFrameReject, BootReasonAndReservedBytes) {
+  std::uint8_t wire[layout::max_wire_size];
+  std::size_t n = 0;
+  ASSERT_EQ(encode_boot_frame(0, attractor::rt::BootInfo{7, attractor::rt::BootReason::other_reset}, wire, sizeof wire,
+                              n),
+            LinkError::none);
+  const Bytes raw = decode_raw(strip(wire, n));
+  FrameView v;
+  attractor::rt::BootInfo b;
+  ASSERT_EQ(decode_frame(encode_raw(raw, true).data(), raw.size() + 1, v), LinkError::none);
+  ASSERT_EQ(unpack_boot(v, b), LinkError::none);
+  EXPECT_EQ(b.reason, attractor::rt::BootReason::other_reset);
+  for (std::size_t at : {layout::boot_reason, layout::boot_reserved, layout::boot_reserved + 2}) {
+    Bytes m = raw;
+    m[layout::header_size + at] = at == layout::boot_reason ? std::uint8_t(attractor::rt::kMaxBootReason + 1) : 1;
+    const Bytes enc = encode_raw(m, true);
+    ASSERT_EQ(decode_frame(enc.data(), enc.size(), v), LinkError::none);
+    EXPECT_EQ(unpack_boot(v, b), LinkError::out_of_range) << at;
+    EXPECT_EQ(b.resets, 0u) << "a rejected announcement reads as the default";
+  }
+}
+
+// The skate's plausibility rule: the measured vertical has unit norm within ±0.1.
+TEST(LinkFrame, SkateVerticalMustHaveUnitNorm) {
+  using W = SkateRotorWire<float>;
+  SensorReading<float> r = sample_reading<float>();  // |Γ| = 0.99999
+  EXPECT_TRUE(W::plausible(r));
+  r.vertical[2] += 0.25f;  // a bias along Γ: |Γ| ≈ 1.24
+  EXPECT_FALSE(W::plausible(r));
+  r.vertical = sample_reading<float>().vertical * 0.85f;  // a gain error: |Γ| = 0.85
+  EXPECT_FALSE(W::plausible(r));
+  r.vertical = sample_reading<float>().vertical * 1.09f;  // within the tolerance (noise)
+  EXPECT_TRUE(W::plausible(r));
+  r.vertical = sample_reading<float>().vertical * 1.11f;
+  EXPECT_FALSE(W::plausible(r));
+  // The blind spot, documented: a bias across Γ changes the norm at second order only.
+  r.vertical << 0.4f, 0.0f, 1.0f;  // |Γ| = 1.077
+  EXPECT_TRUE(W::plausible(r));
+}
+
 TEST(LinkFrame, LayoutIsLittleEndianAsDocumented) {
   const Bytes raw = decode_raw(sensor_encoded(0x04030201u, 0x0C0B0A0908070605ull));
   ASSERT_EQ(raw.size(), layout::header_size + layout::sensor_payload_size + layout::crc_size);
   const Bytes header(raw.begin(), raw.begin() + 16);
-  EXPECT_EQ(header, (Bytes{1, 1, 48, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}));
+  EXPECT_EQ(header, (Bytes{2, 1, 48, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}));
   // gyro[0] = 0.1 as binary32 0x3DCCCCCD, little-endian
   EXPECT_EQ(Bytes(raw.begin() + 16, raw.begin() + 20), (Bytes{0xCD, 0xCC, 0xCC, 0x3D}));
 }
@@ -247,7 +319,9 @@ TEST(LinkFrameReject, EveryByteValueAtEveryPositionIsRejectedOrIdentical) {
 
 TEST(LinkFrameReject, BadVersion) {
   Bytes raw = decode_raw(sensor_encoded());
-  raw[layout::version] = 2;
+  raw[layout::version] = 1;  // version 1 had no late/implausible counters: refused, not misread
+  EXPECT_EQ(decode_sensor(encode_raw(raw, true)), LinkError::bad_version);
+  raw[layout::version] = 3;
   EXPECT_EQ(decode_sensor(encode_raw(raw, true)), LinkError::bad_version);
   raw[layout::version] = 0;
   EXPECT_EQ(decode_sensor(encode_raw(raw, true)), LinkError::bad_version);
@@ -255,7 +329,7 @@ TEST(LinkFrameReject, BadVersion) {
 
 TEST(LinkFrameReject, BadType) {
   Bytes raw = decode_raw(sensor_encoded());
-  for (int t : {0, 5, 0xFF}) {
+  for (int t : {0, 7, 0xFF}) {
     raw[layout::type] = std::uint8_t(t);
     EXPECT_EQ(decode_sensor(encode_raw(raw, true)), LinkError::bad_type) << t;
   }

@@ -2,10 +2,11 @@
 // HIL in one process: the firmware side (link::HilLink as the sensor source of the unchanged
 // skate controller, rt::Loop, link::run_lockstep) exchanges wire bytes with a host peer that
 // simulates the skate in double (SimulatedSkateRotor<double>, RK4 feedback integrator, zero-order
-// hold) and injects faults: corrupted bytes, NaN and out-of-range values, dropped, duplicated
-// and reordered frames. Asserts: one answer per frame sent, every injected fault counted by
+// hold) and injects faults: corrupted bytes, NaN and out-of-range values, dropped, duplicated,
+// reordered and delayed frames, a biased vertical. Asserts: one answer per frame sent, every injected fault counted by
 // the firmware in its class, the skate upright, the controller never in the safe state; and
-// the frames as the only clock (two runs give identical logs).
+// the frames as the only clock (two runs give identical logs). Then the detection rules one by
+// one on a bare link (late, implausible, reset request) and the boot record's classification.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -19,6 +20,7 @@
 #include "attractor/link/skate_rotor_wire.hpp"
 #include "attractor/plant/simulated_skate_rotor.hpp"
 #include "attractor/rt/loop.hpp"
+#include "attractor/rt/boot_record.hpp"
 
 using namespace attractor;
 using namespace attractor::link;
@@ -28,10 +30,11 @@ namespace {
 using FwLink = HilLink<float, SkateRotorWire<float>>;
 using FwLoop = rt::Loop<FwLink, SkateRotorController<float>>;
 
-enum class Fault { none, corrupt, nan, out_of_range, drop, duplicate, reorder };
+enum class Fault { none, corrupt, nan, out_of_range, drop, duplicate, reorder, delayed, bias };
+constexpr int kClasses = 8;  // none excluded
 
 struct Injected {
-  int corrupt = 0, nan = 0, out_of_range = 0, drop = 0, duplicate = 0, reorder = 0;
+  int corrupt = 0, nan = 0, out_of_range = 0, drop = 0, duplicate = 0, reorder = 0, delayed = 0, bias = 0;
 };
 
 // The host: plant, frames out, answers in, faults per a fixed schedule.
@@ -91,8 +94,12 @@ class HostPeer {
     min_gamma3_ = std::min(min_gamma3_, plant_.state()[4]);
     ++tick_;
     const SensorReading<double> r = SkateRotorWire<double>::reading(y);
-    const Fault f = (every_ > 0 && tick_ % every_ == 0) ? Fault(1 + (tick_ / every_) % 6) : Fault::none;
-    std::vector<std::uint8_t> frame = encode(r, seq_, f);
+    const SensorReading<double> two_ago = past_[tick_ % 2];
+    past_[tick_ % 2] = r;
+    const Fault f = (every_ > 0 && tick_ % every_ == 0) ? Fault(1 + (tick_ / every_) % kClasses) : Fault::none;
+    // delayed: the sample of two ticks ago, with its own tick index, in this tick's slot.
+    std::vector<std::uint8_t> frame =
+        f == Fault::delayed ? encode(two_ago, seq_, Fault::none, tick_ - 2) : encode(r, seq_, f);
     switch (f) {
       case Fault::corrupt: {
         ++injected_.corrupt;
@@ -102,6 +109,8 @@ class HostPeer {
       }
       case Fault::nan: ++injected_.nan; break;
       case Fault::out_of_range: ++injected_.out_of_range; break;
+      case Fault::delayed: ++injected_.delayed; break;
+      case Fault::bias: ++injected_.bias; break;
       default: break;
     }
     if (f == Fault::drop) {
@@ -125,16 +134,17 @@ class HostPeer {
     ++seq_;
   }
 
-  std::vector<std::uint8_t> encode(const SensorReading<double>& r0, std::uint32_t seq, Fault f) {
+  std::vector<std::uint8_t> encode(const SensorReading<double>& r0, std::uint32_t seq, Fault f, int tick = -1) {
     SensorReading<double> r = r0;
     if (f == Fault::nan) r.vertical[1] = std::numeric_limits<double>::quiet_NaN();
     if (f == Fault::out_of_range) r.gyro[2] = 5000.0;
+    if (f == Fault::bias) r.vertical[2] += 0.25;  // |Γ| ≈ 1.25
     std::uint8_t payload[layout::sensor_payload_size];
     pack_sensor(r, payload);  // unchecked: faults must reach the wire
     std::uint8_t wire[layout::max_wire_size];
     std::size_t n = 0;
-    EXPECT_EQ(encode_frame(FrameHeader{FrameType::sensor, seq, std::uint64_t(tick_)}, payload, sizeof payload, wire,
-                           sizeof wire, n),
+    EXPECT_EQ(encode_frame(FrameHeader{FrameType::sensor, seq, std::uint64_t(tick < 0 ? tick_ : tick)}, payload,
+                           sizeof payload, wire, sizeof wire, n),
               LinkError::none);
     return std::vector<std::uint8_t>(wire, wire + n);
   }
@@ -152,6 +162,7 @@ class HostPeer {
   int ticks_, every_;
   SimulatedSkateRotor<double> plant_;
   std::deque<std::uint8_t> to_fw_;
+  SensorReading<double> past_[2];
   FrameReceiver rx_;
   ActuatorReport<double> last_;
   Injected injected_;
@@ -209,7 +220,7 @@ TEST(LinkLockstep, CleanRunKeepsTheSkateUpright) {
 }
 
 TEST(LinkLockstep, EveryInjectedFaultIsDetectedInItsClass) {
-  HostPeer host(2000, 25);  // a fault every 25 ticks, classes in turn: 80 faults
+  HostPeer host(2000, 25);  // a fault every 25 ticks, classes in turn: 80 faults, 10 per class
   const RunResult res = run(host);
   const Injected& in = host.injected();
   const LinkCounters& fw = host.last().link;  // as the firmware reported it over the link
@@ -220,8 +231,13 @@ TEST(LinkLockstep, EveryInjectedFaultIsDetectedInItsClass) {
   EXPECT_EQ(fw.rejected_by(LinkError::out_of_range), std::uint32_t(in.out_of_range));
   EXPECT_EQ(fw.gaps, std::uint32_t(in.drop + in.reorder));
   EXPECT_EQ(fw.repeated, std::uint32_t(in.duplicate + in.reorder));
-  // Rejected and repeated frames are stale ticks for the runtime (sample held).
-  EXPECT_EQ(res.report.faults.stale, std::uint32_t(in.corrupt + in.nan + in.out_of_range + in.duplicate + in.reorder));
+  EXPECT_GT(in.delayed, 0);
+  EXPECT_EQ(fw.late, std::uint32_t(in.delayed));
+  EXPECT_GT(in.bias, 0);
+  EXPECT_EQ(fw.implausible, std::uint32_t(in.bias));
+  // Rejected, repeated, late and implausible frames are stale ticks for the runtime (sample held).
+  EXPECT_EQ(res.report.faults.stale, std::uint32_t(in.corrupt + in.nan + in.out_of_range + in.duplicate + in.reorder +
+                                                   in.delayed + in.bias));
   EXPECT_EQ(res.report.mode, rt::Mode::running) << to_string(res.report.reason);
   EXPECT_GT(host.min_gamma3(), 0.95);
 }
@@ -232,4 +248,144 @@ TEST(LinkLockstep, FramesAreTheOnlyClock) {
   (void)run(b);
   EXPECT_EQ(a.log(), b.log());
   EXPECT_EQ(a.log().size(), 2u * std::size_t(a.answers() - 2));
+}
+
+// ---------------------------------------------------------------- detection rules, one by one
+
+namespace {
+
+std::vector<std::uint8_t> sensor_wire(std::uint32_t seq, std::uint64_t tick, double gamma2, double scale = 1.0) {
+  SensorReading<double> r;
+  r.gyro << 0.01, 0.02, 0.03;
+  r.vertical << 0.0, gamma2, std::sqrt(1.0 - gamma2 * gamma2);
+  r.vertical *= scale;
+  std::uint8_t wire[layout::max_wire_size];
+  std::size_t n = 0;
+  EXPECT_EQ(encode_sensor_frame(seq, tick, r, wire, sizeof wire, n), LinkError::none);
+  return std::vector<std::uint8_t>(wire, wire + n);
+}
+std::vector<std::uint8_t> control_wire(FrameType t) {
+  std::uint8_t wire[layout::max_wire_size];
+  std::size_t n = 0;
+  EXPECT_EQ(encode_frame(FrameHeader{t, 0, 0}, nullptr, 0, wire, sizeof wire, n), LinkError::none);
+  return std::vector<std::uint8_t>(wire, wire + n);
+}
+// Feeds one frame; the event at its delimiter.
+LinkEvent feed(FwLink& link, const std::vector<std::uint8_t>& wire) {
+  LinkEvent e = LinkEvent::none;
+  for (std::uint8_t b : wire) {
+    const LinkEvent x = link.receive(b);
+    e = x == LinkEvent::none ? e : x;
+  }
+  return e;
+}
+// Γ2 of the sample the link gives the controller now, and whether it is fresh.
+float held_gamma2(FwLink& link, bool& fresh) {
+  FwLink::Measurement y;
+  fresh = link.sample(y);
+  return y[SkateRotorSignals<float>::vertical + 1];
+}
+
+}  // namespace
+
+TEST(LinkLockstep, ASampleNoNewerThanTheNewestUsedIsLateAndHeld) {
+  FwLink link;
+  bool fresh = false;
+  ASSERT_EQ(feed(link, sensor_wire(0, 10, 0.1)), LinkEvent::tick);
+  ASSERT_EQ(feed(link, sensor_wire(1, 11, 0.2)), LinkEvent::tick);
+  EXPECT_FLOAT_EQ(held_gamma2(link, fresh), 0.2f);
+  EXPECT_TRUE(fresh);
+  // Sequence advances, sample time goes back: the sample of tick 9, sent late.
+  ASSERT_EQ(feed(link, sensor_wire(2, 9, 0.3)), LinkEvent::tick);
+  EXPECT_EQ(link.counters().late, 1u);
+  EXPECT_FLOAT_EQ(held_gamma2(link, fresh), 0.2f) << "the late sample is not used";
+  EXPECT_FALSE(fresh);
+  // The same sample time again is no newer either.
+  ASSERT_EQ(feed(link, sensor_wire(3, 11, 0.4)), LinkEvent::tick);
+  EXPECT_EQ(link.counters().late, 2u);
+  EXPECT_FALSE(link.fresh());
+  // A forward jump is a drop, not lateness; a repeat is a repeat, whatever its tick.
+  ASSERT_EQ(feed(link, sensor_wire(5, 14, 0.5)), LinkEvent::tick);
+  EXPECT_TRUE(link.fresh());
+  EXPECT_EQ(link.counters().gaps, 1u);
+  ASSERT_EQ(feed(link, sensor_wire(5, 3, 0.6)), LinkEvent::tick);
+  EXPECT_EQ(link.counters().repeated, 1u);
+  EXPECT_EQ(link.counters().late, 2u);
+  EXPECT_EQ(link.counters().total_rejected() + link.counters().implausible, 0u);
+  // hello starts a new run: its first sample is fresh whatever its tick.
+  ASSERT_EQ(feed(link, control_wire(FrameType::hello)), LinkEvent::hello);
+  ASSERT_EQ(feed(link, sensor_wire(0, 1, 0.7)), LinkEvent::tick);
+  EXPECT_TRUE(link.fresh());
+  EXPECT_EQ(link.counters().late, 0u);
+}
+
+TEST(LinkLockstep, AVerticalOffTheUnitSphereIsImplausibleAndHeld) {
+  FwLink link;
+  bool fresh = false;
+  ASSERT_EQ(feed(link, sensor_wire(0, 1, 0.1)), LinkEvent::tick);
+  ASSERT_EQ(feed(link, sensor_wire(1, 2, 0.2, 1.3)), LinkEvent::tick);  // |Γ| = 1.3: biased or scaled
+  EXPECT_EQ(link.counters().implausible, 1u);
+  EXPECT_FLOAT_EQ(held_gamma2(link, fresh), 0.1f);
+  EXPECT_FALSE(fresh);
+  EXPECT_EQ(link.counters().gaps + link.counters().late, 0u) << "its sequence and tick were consumed";
+  ASSERT_EQ(feed(link, sensor_wire(2, 3, 0.3, 0.95)), LinkEvent::tick);  // within ±0.1: noise
+  EXPECT_FLOAT_EQ(held_gamma2(link, fresh), 0.3f * 0.95f);
+  EXPECT_TRUE(fresh);
+  EXPECT_EQ(link.counters().implausible, 1u);
+}
+
+namespace {
+std::deque<std::uint8_t> g_script;
+int g_answers = 0;
+struct ScriptPort {
+  static bool read(std::uint8_t& b) {
+    if (g_script.empty()) return false;
+    b = g_script.front();
+    g_script.pop_front();
+    return true;
+  }
+  static void write(const std::uint8_t*, std::uint32_t) { ++g_answers; }
+};
+}  // namespace
+
+TEST(LinkLockstep, AResetFrameEndsTheRunUnansweredForTheAppToReboot) {
+  g_script.clear();
+  g_answers = 0;
+  for (const auto& f : {control_wire(FrameType::hello), sensor_wire(0, 1, 0.1), control_wire(FrameType::reset),
+                        control_wire(FrameType::goodbye)}) {
+    g_script.insert(g_script.end(), f.begin(), f.end());
+  }
+  auto ctrl = SkateRotorController<float>::make(SkateRotorControllerConfig<float>{}, 1e-3f);
+  ASSERT_TRUE(ctrl.ok());
+  FwLoop loop(FwLink{}, *ctrl);
+  const rt::Report r = run_lockstep<FakeBoard, ScriptPort>(loop, loop.source(), rt::rate_hz(1000));
+  EXPECT_TRUE(loop.source().reset_requested());
+  EXPECT_EQ(g_answers, 2) << "hello and the sensor frame answered, the reset not";
+  EXPECT_EQ(r.steps, 1u);
+  EXPECT_EQ(g_script.size(), control_wire(FrameType::goodbye).size()) << "stopped at the reset";
+}
+
+TEST(BootRecord, PowerOnThenCountedResetsWithTheirReason) {
+  rt::BootRecord rec{0, 0, 0, 0};  // QEMU's RAM at power-on
+  rt::BootInfo b = rt::on_boot(rec);
+  EXPECT_EQ(b.reason, rt::BootReason::power_on);
+  EXPECT_EQ(b.resets, 0u);
+  rt::mark_reset_request(rec);
+  b = rt::on_boot(rec);
+  EXPECT_EQ(b.reason, rt::BootReason::host_request);
+  EXPECT_EQ(b.resets, 1u);
+  b = rt::on_boot(rec);  // no request this time: a watchdog, a fault, a debugger
+  EXPECT_EQ(b.reason, rt::BootReason::other_reset);
+  EXPECT_EQ(b.resets, 2u);
+  rec.request = rt::kResetRequest ^ 1u;  // a damaged request word is no request
+  b = rt::on_boot(rec);
+  EXPECT_EQ(b.reason, rt::BootReason::other_reset);
+  EXPECT_EQ(b.resets, 3u);
+  rec.resets = 1000;  // torn or random RAM: the check word does not match
+  b = rt::on_boot(rec);
+  EXPECT_EQ(b.reason, rt::BootReason::power_on);
+  EXPECT_EQ(b.resets, 0u);
+  rt::BootRecord garbage{rt::kBootMagic, 5, 0x12345678u, rt::kResetRequest};
+  b = rt::on_boot(garbage);
+  EXPECT_EQ(b.reason, rt::BootReason::power_on) << "a magic word alone is not a record";
 }
