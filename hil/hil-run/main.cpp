@@ -5,8 +5,9 @@
 // firmware apps/skate-rotor-hil — started here in QEMU with UART0 on a Unix socket, or on a
 // board behind a serial device (POSIX termios, raw). Optional fault injection (a fault every K
 // ticks, classes in turn: corrupt byte, NaN, out of range, dropped, duplicated, reordered,
-// delayed frame, vertical bias, firmware reset with resynchronisation; faults.hpp), a CSV of every tick, a summary with injected-vs-detected faults, a clear message when
-// the firmware stops answering, and a goodbye handshake (QEMU drops unread bytes on close).
+// delayed frame, vertical bias, firmware reset with resynchronisation; faults.hpp), a CSV of
+// every tick, a summary with injected-vs-detected faults, a clear message when the firmware
+// stops answering, and a goodbye handshake (QEMU drops unread bytes on close).
 //
 //   attractor-hil --elf build/fw-m4f/apps/skate-rotor-hil/skate-rotor-hil.mps2-an386.elf
 //                 [--ticks 2000] [--fault-every 0] [--mismatch PERCENT] [--noise SIGMA]
@@ -58,8 +59,8 @@ struct Options {
   long ticks = 2000;
   long fault_every = 0;
   double timeout_s = 10.0;
-  double mismatch_pct = 0.0;  // plant m, l, J1 scaled by 1 + pct/100 vs the controller's
-  double noise = 0.0;         // Gaussian sensor noise: gyro [rad/s] and vertical [1], fixed seed
+  double mismatch_pct = 0.0;       // plant m, l, J1 scaled by 1 + pct/100 vs the controller's
+  double noise = 0.0;              // Gaussian sensor noise: gyro [rad/s] and vertical [1], fixed seed
   std::vector<hil::Fault> faults;  // --faults: the classes in turn (all by default)
   double vertical_bias = 0.25;     // a bias fault adds this to Γ3 on one frame (|Γ| = 1 broken)
   double gyro_bias = 0.0;          // constant offset on Ω1 all run [rad/s] (not detectable)
@@ -114,16 +115,17 @@ Options parse(int argc, char** argv) {
     else if (a == "--fault-every")
       o.fault_every = to_long(v, "--fault-every");
     else if (a == "--faults") {
-      if (!hil::parse_fault_list(v, o.faults)) usage((std::string("--faults: '") + v + "' is not a list of classes").c_str());
+      if (!hil::parse_fault_list(v, o.faults))
+        usage((std::string("--faults: '") + v + "' is not a list of classes").c_str());
     } else if (a == "--reset-down")
       o.reset_down = to_long(v, "--reset-down");
     else if (a == "--vertical-bias" || a == "--gyro-bias") {
       char* end = nullptr;
       const double x = std::strtod(v, &end);
-      if (end == v || *end != '\0' || !(std::fabs(x) < 10.0)) usage((a + ": '" + v + "' is not a bias below 10").c_str());
+      if (end == v || *end != '\0' || !(std::fabs(x) < 10.0))
+        usage((a + ": '" + v + "' is not a bias below 10").c_str());
       (a == "--vertical-bias" ? o.vertical_bias : o.gyro_bias) = x;
-    }
-    else if (a == "--mismatch" || a == "--noise") {
+    } else if (a == "--mismatch" || a == "--noise") {
       char* end = nullptr;
       const double x = std::strtod(v, &end);
       if (end == v || *end != '\0' || !std::isfinite(x)) usage((a + ": '" + v + "' is not a number").c_str());
@@ -345,7 +347,7 @@ int main(int argc, char** argv) {
   std::normal_distribution<double> gauss(0.0, 1.0);
   double torque = 0.0, min_gamma3 = 1.0;
   long injected[hil::kFaultClasses] = {}, answers_bad = 0, down = 0;
-  hil::Detected banked;  // counters of the firmware's earlier boots (a reset restarts them)
+  hil::Detected banked;                          // every boot's counters (a reset restarts them)
   SensorReading<double> past[hil::kDelayTicks];  // the last clean readings, for delayed frames
   std::uint32_t seq = 0;
   ActuatorReport<double> last;
@@ -366,7 +368,8 @@ int main(int argc, char** argv) {
     const SensorReading<double> old = past[tick % hil::kDelayTicks];  // the reading of tick - kDelayTicks
     past[tick % hil::kDelayTicks] = r;
     Fault f = down > 0 ? Fault::none : hil::fault_at(tick, o.fault_every, o.faults);
-    if (f == Fault::reset && tick + o.reset_down >= o.ticks) f = Fault::none;  // no tick left to resume on
+    // Only faults the run can still reveal: a reset needs ticks to resume on, a drop a next frame.
+    if ((f == Fault::reset && tick + o.reset_down >= o.ticks) || (f == Fault::drop && tick == o.ticks)) f = Fault::none;
     ++injected[int(f)];
     if (down > 0 || f == Fault::reset) {
       // The firmware is down (rebooting): nothing is exchanged, the motor gets no torque.
@@ -384,16 +387,17 @@ int main(int argc, char** argv) {
       }
       --down;
       torque = 0.0;
-      if (csv) std::fprintf(csv, "%ld,%s,%.17g,%.17g,%.9g,down,none,0,0,0,0,0\n", tick, kFaultNames[int(f)],
-                            plant.state()[3], plant.state()[4], torque);
+      if (csv)
+        std::fprintf(csv, "%ld,%s,%.17g,%.17g,%.9g,down,none,0,0,0,0,0\n", tick, kFaultNames[int(f)], plant.state()[3],
+                     plant.state()[4], torque);
       continue;
     }
     if (f == Fault::nan) r.vertical[1] = std::numeric_limits<double>::quiet_NaN();
     if (f == Fault::out_of_range) r.gyro[2] = 5000.0;
     if (f == Fault::bias) r.vertical[2] += o.vertical_bias;
-    std::vector<std::uint8_t> frame =
-        f == Fault::delayed ? encode(FrameType::sensor, seq, std::uint64_t(tick - hil::kDelayTicks), &old)
-                            : encode(FrameType::sensor, seq, std::uint64_t(tick), &r);
+    std::vector<std::uint8_t> frame = f == Fault::delayed
+                                          ? encode(FrameType::sensor, seq, std::uint64_t(tick - hil::kDelayTicks), &old)
+                                          : encode(FrameType::sensor, seq, std::uint64_t(tick), &r);
     if (f == Fault::corrupt) {
       std::uint8_t& b = frame[frame.size() / 2];
       b = std::uint8_t(b ^ (b == 0x01 ? 0x02 : 0x01));  // never a zero: one frame stays one frame
@@ -419,7 +423,8 @@ int main(int argc, char** argv) {
       ActuatorReport<double> a;
       if (!peer.receive(v, e)) fail_timeout(tick);
       if (e == LinkError::none && v.header.type == FrameType::boot) {
-        std::fprintf(stderr, "attractor-hil: the firmware rebooted unasked at tick %ld (boot frame in place of an answer)\n",
+        std::fprintf(stderr,
+                     "attractor-hil: the firmware rebooted unasked at tick %ld (boot frame in place of an answer)\n",
                      tick);
         if (qemu > 0) ::kill(qemu, SIGTERM);
         return kExitLink;
@@ -479,7 +484,8 @@ int main(int argc, char** argv) {
       d.rejected_by(LinkError::out_of_range), injected[4] + injected[6], d.gaps, injected[5] + injected[6], d.repeated,
       injected[int(Fault::delayed)], d.late, injected[int(Fault::bias)], d.implausible, injected[int(Fault::reset)],
       banked.resets, banked.faults.stale);
-  std::printf("hil: firmware boot: %u resets since power-on, last reason %s\n", boot.resets, rt::to_string(boot.reason));
+  std::printf("hil: firmware boot: %u resets since power-on, last reason %s\n", boot.resets,
+              rt::to_string(boot.reason));
   std::printf("hil: plant mismatch %+.1f %% (m, l, J1), sensor noise sigma %g, gyro bias %g rad/s on Omega1\n",
               o.mismatch_pct, o.noise, o.gyro_bias);
   std::printf("hil: min Gamma3 %.6f (max tilt %.4f rad), controller %s (%s), firmware exit %d\n", min_gamma3,

@@ -150,8 +150,11 @@ std::string answer(const std::string& line) {
       }
     } else if (e == LinkError::none) {
       const FrameType t = v.header.type;
-      o << "ok " << (t == FrameType::hello ? "hello" : t == FrameType::goodbye ? "goodbye" : "reset") << " "
-        << v.header.sequence << " " << v.header.tick;
+      o << "ok "
+        << (t == FrameType::hello     ? "hello"
+            : t == FrameType::goodbye ? "goodbye"
+                                      : "reset")
+        << " " << v.header.sequence << " " << v.header.tick;
     }
     if (e != LinkError::none) return std::string("reject ") + to_string(e);
     return o.str();

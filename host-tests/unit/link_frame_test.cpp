@@ -212,9 +212,9 @@ TEST(LinkFrame, ResetIsEmptyAndBootCarriesCountAndReason) {
 TEST(LinkFrameReject, BootReasonAndReservedBytes) {
   std::uint8_t wire[layout::max_wire_size];
   std::size_t n = 0;
-  ASSERT_EQ(encode_boot_frame(0, attractor::rt::BootInfo{7, attractor::rt::BootReason::other_reset}, wire, sizeof wire,
-                              n),
-            LinkError::none);
+  ASSERT_EQ(
+      encode_boot_frame(0, attractor::rt::BootInfo{7, attractor::rt::BootReason::other_reset}, wire, sizeof wire, n),
+      LinkError::none);
   const Bytes raw = decode_raw(strip(wire, n));
   FrameView v;
   attractor::rt::BootInfo b;

@@ -19,8 +19,8 @@
 #include "attractor/link/lockstep.hpp"
 #include "attractor/link/skate_rotor_wire.hpp"
 #include "attractor/plant/simulated_skate_rotor.hpp"
-#include "attractor/rt/loop.hpp"
 #include "attractor/rt/boot_record.hpp"
+#include "attractor/rt/loop.hpp"
 
 using namespace attractor;
 using namespace attractor::link;
@@ -236,8 +236,8 @@ TEST(LinkLockstep, EveryInjectedFaultIsDetectedInItsClass) {
   EXPECT_GT(in.bias, 0);
   EXPECT_EQ(fw.implausible, std::uint32_t(in.bias));
   // Rejected, repeated, late and implausible frames are stale ticks for the runtime (sample held).
-  EXPECT_EQ(res.report.faults.stale, std::uint32_t(in.corrupt + in.nan + in.out_of_range + in.duplicate + in.reorder +
-                                                   in.delayed + in.bias));
+  EXPECT_EQ(res.report.faults.stale,
+            std::uint32_t(in.corrupt + in.nan + in.out_of_range + in.duplicate + in.reorder + in.delayed + in.bias));
   EXPECT_EQ(res.report.mode, rt::Mode::running) << to_string(res.report.reason);
   EXPECT_GT(host.min_gamma3(), 0.95);
 }

@@ -18,8 +18,8 @@ struct LinkCounters {
   std::uint32_t rejected[layout::link_counters] = {};  // [i]: LinkError(i + 1)
   std::uint32_t gaps = 0;                              // frames missing before an accepted one
   std::uint32_t repeated = 0;                          // accepted frames whose sequence did not advance
-  std::uint32_t late = 0;         // sequence advanced, tick index not: an old sample (held, stale)
-  std::uint32_t implausible = 0;  // values decodable but physically impossible (held, stale)
+  std::uint32_t late = 0;                              // sequence advanced, tick index not: an old sample (held, stale)
+  std::uint32_t implausible = 0;                       // values decodable but physically impossible (held, stale)
 
   // Counts one rejection (none and buffer_too_small are not line faults: not counted).
   // Branch-free: every counter is visited.

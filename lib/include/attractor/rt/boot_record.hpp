@@ -48,8 +48,9 @@ inline BootInfo on_boot(BootRecord& r) {
   const bool valid = r.magic == kBootMagic && r.check == ~(r.resets ^ kBootMagic);
   BootInfo b;
   b.resets = valid ? r.resets + 1u : 0u;
-  b.reason = !valid ? BootReason::power_on : r.request == kResetRequest ? BootReason::host_request
-                                                                         : BootReason::other_reset;
+  b.reason = !valid                       ? BootReason::power_on
+             : r.request == kResetRequest ? BootReason::host_request
+                                          : BootReason::other_reset;
   r.magic = kBootMagic;
   r.resets = b.resets;
   r.check = ~(b.resets ^ kBootMagic);

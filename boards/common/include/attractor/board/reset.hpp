@@ -23,8 +23,8 @@ inline rt::BootRecord& boot_record() { return *reinterpret_cast<rt::BootRecord*>
 // Records the request (the next boot reports BootReason::host_request) and resets the system.
 [[noreturn]] inline void system_reset_requested() {
   rt::mark_reset_request(boot_record());
-  constexpr std::uint32_t kAircr = 0xE000ED0Cu;       // B3.2.6
-  constexpr std::uint32_t kVectKey = 0x05FAu << 16;   // write key
+  constexpr std::uint32_t kAircr = 0xE000ED0Cu;      // B3.2.6
+  constexpr std::uint32_t kVectKey = 0x05FAu << 16;  // write key
   constexpr std::uint32_t kSysResetReq = 1u << 2;
   constexpr std::uint32_t kPriGroup = 0x7u << 8;  // kept as it is
   __asm__ volatile("dsb" ::: "memory");           // the record is in RAM before the reset
