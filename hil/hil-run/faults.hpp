@@ -82,9 +82,12 @@ struct Detected {
 };
 
 // A boot frame after the runner's reset request counts as detected when the firmware says it
-// was that request (not a power-on, not some other reset) and its count moved on by one.
-inline bool reset_detected(const rt::BootInfo& before, const rt::BootInfo& after) {
-  return after.reason == rt::BootReason::host_request && after.resets == before.resets + 1u;
+// was that request (not a power-on, not some other reset) and its count moved on by one — from
+// the count last announced, or from any count if none was seen (a board already running when
+// the serial port was opened: its boot frame went by unread).
+inline bool reset_detected(const rt::BootInfo& before, bool before_seen, const rt::BootInfo& after) {
+  return after.reason == rt::BootReason::host_request &&
+         (before_seen ? after.resets == before.resets + 1u : after.resets >= 1u);
 }
 
 // One row of the summary per class: injected, detected by the firmware (in the counter named).

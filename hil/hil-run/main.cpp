@@ -284,7 +284,7 @@ std::vector<std::uint8_t> encode(FrameType t, std::uint32_t seq, std::uint64_t t
 // anything (boot frame: noted in `boot`); an undecodable frame before the hello is skipped (on a
 // serial line the port may open in the middle of that announcement). false on timeout or on any
 // other frame.
-bool await_hello(Peer& peer, rt::BootInfo& boot) {
+bool await_hello(Peer& peer, rt::BootInfo& boot, bool& boot_seen) {
   for (;;) {
     FrameView v;
     LinkError e;
@@ -292,6 +292,7 @@ bool await_hello(Peer& peer, rt::BootInfo& boot) {
     if (e != LinkError::none) continue;
     if (v.header.type == FrameType::hello) return true;
     if (v.header.type != FrameType::boot || unpack_boot(v, boot) != LinkError::none) return false;
+    boot_seen = true;
   }
 }
 
@@ -329,7 +330,8 @@ int main(int argc, char** argv) {
   FrameView v;
   LinkError e;
   rt::BootInfo boot;  // the firmware's latest boot announcement
-  if (!await_hello(peer, boot)) fail_timeout(0);
+  bool boot_seen = false;
+  if (!await_hello(peer, boot, boot_seen)) fail_timeout(0);
 
   // The plant: §7.3's skate with mass m, length l and rotor inertia J1 off the controller's by
   // --mismatch percent (scaling every mass and inertia alike would leave the free motion
@@ -378,11 +380,12 @@ int main(int argc, char** argv) {
         const rt::BootInfo before = boot;
         if (!await_boot(peer, boot)) fail_timeout(tick);
         banked.bank(last.link, last.faults);  // the new boot starts its counters at zero
-        banked.resets += hil::reset_detected(before, boot) ? 1 : 0;
+        banked.resets += hil::reset_detected(before, boot_seen, boot) ? 1 : 0;
+        boot_seen = true;
         last = ActuatorReport<double>{};
         last.mode = rt::Mode::running;  // nothing reported yet by the new boot
         peer.send(encode(FrameType::hello, seq, std::uint64_t(tick), nullptr));
-        if (!await_hello(peer, boot)) fail_timeout(tick);
+        if (!await_hello(peer, boot, boot_seen)) fail_timeout(tick);
         down = o.reset_down;
       }
       --down;
