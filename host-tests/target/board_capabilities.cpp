@@ -18,6 +18,11 @@ static_assert(board::has_uart_v<Board>, "REQUIRES uart: Board has uart_*");
 #else
 static_assert(!board::has_uart_v<Board>, "without REQUIRES uart, Board has no uart_*");
 #endif
+#if defined(ATTRACTOR_BOARD_HAS_UART_RX_WAIT)
+static_assert(board::has_uart_rx_wait_v<Board>, "REQUIRES uart_rx_wait: Board has uart_rx_wait_*");
+#else
+static_assert(!board::has_uart_rx_wait_v<Board>, "without REQUIRES uart_rx_wait, no uart_rx_wait_*");
+#endif
 #if defined(ATTRACTOR_BOARD_HAS_LED)
 static_assert(board::has_led_v<Board>, "REQUIRES led: Board has led_set");
 #else
