@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// attractor-hil: the host side of hardware-in-the-loop. Simulates the rotor skate in double
-// (SimulatedSkateRotor<double>: RK4 of the feedback integrator, zero-order hold of the torque)
-// and exchanges, in lockstep, one sensor frame and its actuator frame per 1 ms tick with the
-// firmware apps/skate-rotor-hil — started here in QEMU with UART0 on a Unix socket, or on a
+// attractor-hil: the host side of hardware-in-the-loop. Simulates the plant in double (--plant
+// skate: skate_plant.hpp, the default; --plant spherical-robot: robot_plant.hpp; each the
+// library's model, RK4 of the feedback integrator, zero-order hold of the torques) and
+// exchanges, in lockstep, one sensor frame and its actuator frame per 1 ms tick with the
+// firmware (apps/skate-rotor-hil, apps/spherical-robot-hil) — started here in QEMU with UART0
+// on a Unix socket, or on a
 // board behind a serial device (POSIX termios, raw). Optional fault injection (a fault every K
 // ticks, classes in turn: corrupt byte, NaN, out of range, dropped, duplicated, reordered
 // frame), a CSV of every tick, a summary with injected-vs-detected faults, a clear message when
@@ -10,7 +12,7 @@
 //
 //   attractor-hil --elf build/fw-m4f/apps/skate-rotor-hil/skate-rotor-hil.mps2-an386.elf
 //                 [--ticks 2000] [--fault-every 0] [--mismatch PERCENT] [--noise SIGMA]
-//                 [--csv FILE] [--timeout 10]
+//                 [--csv FILE] [--timeout 10] [--plant skate|spherical-robot]
 //   attractor-hil --serial /dev/ttyACM0 --baud 115200 ...      (a board running the same image)
 #include <fcntl.h>
 #include <poll.h>
@@ -37,8 +39,8 @@
 
 #include "attractor/link/actuator_frame.hpp"
 #include "attractor/link/frame_receiver.hpp"
-#include "attractor/link/skate_rotor_wire.hpp"
-#include "attractor/plant/simulated_skate_rotor.hpp"
+#include "robot_plant.hpp"
+#include "skate_plant.hpp"
 
 extern char** environ;
 
@@ -50,12 +52,12 @@ namespace {
 constexpr int kExitUsage = 2, kExitFell = 1, kExitTimeout = 4, kExitLink = 5;
 
 struct Options {
-  std::string elf, machine = "mps2-an386", qemu = "qemu-system-arm", serial, csv;
+  std::string elf, machine = "mps2-an386", qemu = "qemu-system-arm", serial, csv, plant = "skate";
   int baud = 115200;
   long ticks = 2000;
   long fault_every = 0;
   double timeout_s = 10.0;
-  double mismatch_pct = 0.0;  // plant m, l, J1 scaled by 1 + pct/100 vs the controller's
+  double mismatch_pct = 0.0;  // plant m, l, J1 (robot: also J2) scaled by 1 + pct/100 vs the controller's
   double noise = 0.0;         // Gaussian sensor noise: gyro [rad/s] and vertical [1], fixed seed
 };
 
@@ -66,7 +68,7 @@ const char* kFaultNames[] = {"none", "corrupt", "nan", "out_of_range", "drop", "
   std::fprintf(stderr,
                "attractor-hil: %s\nusage: attractor-hil (--elf FIRMWARE.elf [--machine M] [--qemu PATH] | --serial DEV "
                "[--baud B]) [--ticks N] [--fault-every K] [--mismatch PERCENT] [--noise SIGMA] [--csv FILE] "
-               "[--timeout SECONDS]\n",
+               "[--timeout SECONDS] [--plant skate|spherical-robot]\n",
                msg);
   std::exit(kExitUsage);
 }
@@ -83,7 +85,8 @@ Options parse(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--help" || a == "-h") {
-      std::printf("attractor-hil: runs the skate-rotor HIL experiment (see hil/hil-run/main.cpp)\n");
+      std::printf(
+          "attractor-hil: runs a HIL experiment, --plant skate (default) or spherical-robot (see docs/hil.md)\n");
       std::exit(0);
     }
     if (i + 1 >= argc) usage(("missing value after " + a).c_str());
@@ -98,7 +101,10 @@ Options parse(int argc, char** argv) {
       o.serial = v;
     else if (a == "--csv")
       o.csv = v;
-    else if (a == "--baud")
+    else if (a == "--plant") {
+      o.plant = v;
+      if (o.plant != "skate" && o.plant != "spherical-robot") usage("--plant: skate or spherical-robot");
+    } else if (a == "--baud")
       o.baud = int(to_long(v, "--baud"));
     else if (a == "--ticks")
       o.ticks = to_long(v, "--ticks");
@@ -259,15 +265,16 @@ std::vector<std::uint8_t> encode(FrameType t, std::uint32_t seq, std::uint64_t t
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  const Options o = parse(argc, argv);
+// The experiment, generic over the plant (skate_plant.hpp, robot_plant.hpp).
+template <class Plant>
+int run(const Options& o) {
   pid_t qemu = -1;
   std::string sock;
   const int fd = o.serial.empty() ? start_qemu(o, qemu, sock) : open_serial(o);
   Peer peer(fd, o.timeout_s);
   std::FILE* csv = o.csv.empty() ? nullptr : std::fopen(o.csv.c_str(), "w");
   if (!o.csv.empty() && csv == nullptr) usage(("cannot write " + o.csv).c_str());
-  if (csv) std::fprintf(csv, "tick,fault,gamma2,gamma3,torque,mode,reason,tick_cost,stale,rejected,gaps,repeated\n");
+  if (csv) std::fprintf(csv, "tick,fault,%s,mode,reason,tick_cost,stale,rejected,gaps,repeated\n", Plant::kCsvColumns);
 
   auto fail_timeout = [&](long tick) {
     std::fprintf(stderr,
@@ -288,21 +295,14 @@ int main(int argc, char** argv) {
     return kExitLink;
   }
 
-  // The plant: §7.3's skate with mass m, length l and rotor inertia J1 off the controller's by
-  // --mismatch percent (scaling every mass and inertia alike would leave the free motion
-  // unchanged; this changes the gravity torque m g l, the inertia I1 + m l² and the rotor's
-  // authority relative to the model the controller was designed on).
-  SimulatedSkateRotorConfig<double> pc;
-  const double k = 1.0 + o.mismatch_pct / 100.0;
-  for (double* p : {&pc.params.m, &pc.params.l, &pc.params.J1}) {
-    *p *= k;
-  }
-  auto made = SimulatedSkateRotor<double>::make(pc, 1e-3);
+  // The plant, its parameters off the controller's by --mismatch percent (Plant::make says which).
+  auto made = Plant::make(o.mismatch_pct);
   if (!made) usage(("plant refused: " + std::string(attractor::to_string(made.error()))).c_str());
-  SimulatedSkateRotor<double> plant = *made;
+  Plant plant = *made;
   std::mt19937_64 rng(12);
   std::normal_distribution<double> gauss(0.0, 1.0);
-  double torque = 0.0, min_gamma3 = 1.0;
+  Vec3<double> torque = Vec3<double>::Zero();
+  double min_gamma3 = 1.0;
   long injected[7] = {}, answers_bad = 0;
   std::uint32_t seq = 0;
   ActuatorReport<double> last;
@@ -310,11 +310,8 @@ int main(int argc, char** argv) {
   double cost_sum = 0;
   long cost_n = 0;
   for (long tick = 1; tick <= o.ticks; ++tick) {
-    plant.actuate(Vec<double, 1>(torque));
-    Vec<double, 8> y;
-    (void)plant.sample(y);
-    min_gamma3 = std::min(min_gamma3, plant.state()[4]);
-    SensorReading<double> r = SkateRotorWire<double>::reading(y);
+    SensorReading<double> r = plant.step(torque);
+    min_gamma3 = std::min(min_gamma3, plant.gamma3());
     if (o.noise > 0.0) {
       for (int i = 0; i < 3; ++i) r.gyro[i] += o.noise * gauss(rng);
       for (int i = 0; i < 3; ++i) r.vertical[i] += o.noise * gauss(rng);
@@ -355,15 +352,16 @@ int main(int argc, char** argv) {
         continue;
       }
       last = a;
-      torque = a.torque[0];
+      torque = a.torque;
       cost_min = std::min(cost_min, a.tick_cost);
       cost_max = std::max(cost_max, a.tick_cost);
       cost_sum += a.tick_cost;
       ++cost_n;
     }
     if (csv) {
-      std::fprintf(csv, "%ld,%s,%.17g,%.17g,%.9g,%s,%s,%u,%u,%u,%u,%u\n", tick, kFaultNames[int(f)], plant.state()[3],
-                   plant.state()[4], torque, rt::to_string(last.mode), attractor::to_string(last.reason),
+      std::fprintf(csv, "%ld,%s,", tick, kFaultNames[int(f)]);
+      plant.write_csv(csv, torque);
+      std::fprintf(csv, ",%s,%s,%u,%u,%u,%u,%u\n", rt::to_string(last.mode), attractor::to_string(last.reason),
                    last.tick_cost, last.faults.stale, last.link.total_rejected(), last.link.gaps, last.link.repeated);
     }
     if (o.ticks >= 10000 && tick % 5000 == 0) std::fprintf(stderr, "attractor-hil: tick %ld of %ld\n", tick, o.ticks);
@@ -389,7 +387,7 @@ int main(int argc, char** argv) {
                             long(d.rejected_by(LinkError::non_finite)) == injected[2] &&
                             long(d.rejected_by(LinkError::out_of_range)) == injected[3] &&
                             long(d.gaps) == injected[4] + injected[6] && long(d.repeated) == injected[5] + injected[6];
-  const bool upright = min_gamma3 > 0.95 && last.mode == rt::Mode::running;
+  const bool upright = Plant::upright(min_gamma3) && last.mode == rt::Mode::running;
   std::printf("hil: %ld ticks (%.3f s simulated) in %.2f s wall, %.0f frames/s; %s\n", o.ticks, o.ticks * 1e-3, wall,
               double(peer.frames_sent_) / wall, o.serial.empty() ? ("QEMU " + o.machine).c_str() : o.serial.c_str());
   std::printf(
@@ -404,13 +402,19 @@ int main(int argc, char** argv) {
       injected[1], detected_corrupt, injected[2], d.rejected_by(LinkError::non_finite), injected[3],
       d.rejected_by(LinkError::out_of_range), injected[4] + injected[6], d.gaps, injected[5] + injected[6], d.repeated,
       last.faults.stale);
-  std::printf("hil: plant mismatch %+.1f %% (m, l, J1), sensor noise sigma %g\n", o.mismatch_pct, o.noise);
-  std::printf("hil: min Gamma3 %.6f (max tilt %.4f rad), controller %s (%s), firmware exit %d\n", min_gamma3,
-              std::acos(std::min(min_gamma3, 1.0)), rt::to_string(last.mode), attractor::to_string(last.reason),
-              fw_exit);
+  std::printf("hil: plant %s, mismatch %+.1f %% (%s), sensor noise sigma %g\n", Plant::kName, o.mismatch_pct,
+              Plant::kMismatched, o.noise);
+  std::printf("hil: min Gamma3 %.6f (max tilt %.4f rad; upright: %s), controller %s (%s), firmware exit %d\n",
+              min_gamma3, std::acos(std::min(min_gamma3, 1.0)), Plant::kCriterion, rt::to_string(last.mode),
+              attractor::to_string(last.reason), fw_exit);
   const bool ok = upright && all_detected && goodbye && (qemu <= 0 || fw_exit == 0);
   std::printf("hil: %s\n", ok        ? "UPRIGHT, every injected fault detected"
                            : upright ? "UPRIGHT, but faults missed or link incomplete"
                                      : "FELL or tripped to the safe state");
   return ok ? 0 : kExitFell;
+}
+
+int main(int argc, char** argv) {
+  const Options o = parse(argc, argv);
+  return o.plant == "skate" ? run<hil_run::SkatePlant>(o) : run<hil_run::RobotPlant>(o);
 }
