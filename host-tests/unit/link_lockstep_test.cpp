@@ -5,7 +5,8 @@
 // hold) and injects faults: corrupted bytes, NaN and out-of-range values, dropped, duplicated
 // and reordered frames. Asserts: one answer per frame sent, every injected fault counted by
 // the firmware in its class, the skate upright, the controller never in the safe state; and
-// the frames as the only clock (two runs give identical logs).
+// the frames as the only clock (two runs give identical logs). The spherical robot on the same
+// link (SphericalRobotWire, SimulatedSphericalRobot<double> on the host) with the same faults.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -15,9 +16,12 @@
 #include <vector>
 
 #include "attractor/control/skate_rotor_controller.hpp"
+#include "attractor/control/spherical_robot_controller.hpp"
 #include "attractor/link/lockstep.hpp"
 #include "attractor/link/skate_rotor_wire.hpp"
+#include "attractor/link/spherical_robot_wire.hpp"
 #include "attractor/plant/simulated_skate_rotor.hpp"
+#include "attractor/plant/simulated_spherical_robot.hpp"
 #include "attractor/rt/loop.hpp"
 
 using namespace attractor;
@@ -28,6 +32,35 @@ namespace {
 using FwLink = HilLink<float, SkateRotorWire<float>>;
 using FwLoop = rt::Loop<FwLink, SkateRotorController<float>>;
 
+using RobotLink = HilLink<float, SphericalRobotWire<float>>;
+using RobotLoop = rt::Loop<RobotLink, SphericalRobotController<float>>;
+
+// The host's plant per experiment: the model in double, its wire mapping, its Γ3.
+struct SkateHost {
+  using Plant = SimulatedSkateRotor<double>;
+  using Wire = SkateRotorWire<double>;
+  static Plant make() {
+    auto p = Plant::make(SimulatedSkateRotorConfig<double>{}, 1e-3);
+    EXPECT_TRUE(p.ok());
+    return *p;
+  }
+  static double gamma3(const Plant& p) { return p.state()[4]; }
+};
+struct RobotHost {  // SPHERICAL_ROBOT §3 run C1: rotors on π̃ = 0 for the controller's σ
+  using Plant = SimulatedSphericalRobot<double>;
+  using Wire = SphericalRobotWire<double>;
+  static Plant make() {
+    SimulatedSphericalRobotConfig<double> c;
+    auto law = SphericalRobotLaw<double>::make(c.params, SphericalRobotControllerConfig<double>{}.sigma);
+    EXPECT_TRUE(law.ok());
+    c.rotor_rates = law->zero_momentum_rotor_rates(c.omega);
+    auto p = Plant::make(c, 1e-3);
+    EXPECT_TRUE(p.ok());
+    return *p;
+  }
+  static double gamma3(const Plant& p) { return p.vertical()[2]; }
+};
+
 enum class Fault { none, corrupt, nan, out_of_range, drop, duplicate, reorder };
 
 struct Injected {
@@ -35,17 +68,23 @@ struct Injected {
 };
 
 // The host: plant, frames out, answers in, faults per a fixed schedule.
-class HostPeer {
+class Peer {
  public:
-  HostPeer(int ticks, int fault_every) : ticks_(ticks), every_(fault_every) {
-    auto p = SimulatedSkateRotor<double>::make(SimulatedSkateRotorConfig<double>{}, 1e-3);
-    EXPECT_TRUE(p.ok());
-    plant_ = *p;
+  virtual ~Peer() = default;
+  virtual bool read(std::uint8_t& b) = 0;
+  virtual void write(const std::uint8_t* d, std::uint32_t n) = 0;
+};
+
+template <class Host>
+class HostPeerOf : public Peer {
+ public:
+  HostPeerOf(int ticks, int fault_every) : ticks_(ticks), every_(fault_every) {
+    plant_ = Host::make();
     send_control(FrameType::hello);
   }
 
   // Port::read: the next byte for the firmware; when none is left, the host takes its turn.
-  bool read(std::uint8_t& b) {
+  bool read(std::uint8_t& b) override {
     if (to_fw_.empty()) step();
     if (to_fw_.empty()) return false;
     b = to_fw_.front();
@@ -53,7 +92,7 @@ class HostPeer {
     return true;
   }
   // Port::write: bytes from the firmware, split and decoded as the runner would.
-  void write(const std::uint8_t* d, std::uint32_t n) {
+  void write(const std::uint8_t* d, std::uint32_t n) override {
     for (std::uint32_t i = 0; i < n; ++i) {
       if (rx_.push(d[i]) != FrameReceiver::Event::frame) continue;
       FrameView v;
@@ -63,7 +102,7 @@ class HostPeer {
       ActuatorReport<double> a;
       EXPECT_EQ(unpack_actuator(v, a), LinkError::none);
       last_ = a;
-      torque_ = a.torque[0];
+      torque_ = a.torque;
       log_.push_back(a.torque[0]);
       log_.push_back(double(a.tick_cost));
     }
@@ -85,12 +124,12 @@ class HostPeer {
       done_ = true;
       return;
     }
-    plant_.actuate(Vec<double, 1>(torque_));
-    Vec<double, 8> y;
+    plant_.actuate(Host::Wire::command(torque_));
+    typename Host::Wire::Measurement y;
     (void)plant_.sample(y);
-    min_gamma3_ = std::min(min_gamma3_, plant_.state()[4]);
+    min_gamma3_ = std::min(min_gamma3_, Host::gamma3(plant_));
     ++tick_;
-    const SensorReading<double> r = SkateRotorWire<double>::reading(y);
+    const SensorReading<double> r = Host::Wire::reading(y);
     const Fault f = (every_ > 0 && tick_ % every_ == 0) ? Fault(1 + (tick_ / every_) % 6) : Fault::none;
     std::vector<std::uint8_t> frame = encode(r, seq_, f);
     switch (f) {
@@ -150,19 +189,23 @@ class HostPeer {
   }
 
   int ticks_, every_;
-  SimulatedSkateRotor<double> plant_;
+  typename Host::Plant plant_;
   std::deque<std::uint8_t> to_fw_;
   FrameReceiver rx_;
   ActuatorReport<double> last_;
   Injected injected_;
   std::vector<double> log_;
-  double torque_ = 0.0, min_gamma3_ = 1.0;
+  Vec3<double> torque_ = Vec3<double>::Zero();
+  double min_gamma3_ = 1.0;
   int tick_ = 0, frames_ = 0, answers_ = 0;
   std::uint32_t seq_ = 0;
   bool done_ = false;
 };
 
-HostPeer* g_host = nullptr;
+using HostPeer = HostPeerOf<SkateHost>;
+using RobotPeer = HostPeerOf<RobotHost>;
+
+Peer* g_host = nullptr;
 std::uint32_t g_clock = 0;
 
 struct FakeBoard {
@@ -188,6 +231,17 @@ RunResult run(HostPeer& host) {
   auto ctrl = SkateRotorController<float>::make(SkateRotorControllerConfig<float>{}, 1e-3f);
   EXPECT_TRUE(ctrl.ok());
   FwLoop loop(FwLink{}, *ctrl);
+  const rt::Report r = run_lockstep<FakeBoard, HostPort>(loop, loop.source(), rt::rate_hz(1000));
+  g_host = nullptr;
+  return {r, loop.source().counters()};
+}
+
+RunResult run(RobotPeer& host) {
+  g_host = &host;
+  g_clock = 0;
+  auto ctrl = SphericalRobotController<float>::make(SphericalRobotControllerConfig<float>{}, 1e-3f);
+  EXPECT_TRUE(ctrl.ok());
+  RobotLoop loop(RobotLink{}, *ctrl);
   const rt::Report r = run_lockstep<FakeBoard, HostPort>(loop, loop.source(), rt::rate_hz(1000));
   g_host = nullptr;
   return {r, loop.source().counters()};
@@ -232,4 +286,21 @@ TEST(LinkLockstep, FramesAreTheOnlyClock) {
   (void)run(b);
   EXPECT_EQ(a.log(), b.log());
   EXPECT_EQ(a.log().size(), 2u * std::size_t(a.answers() - 2));
+}
+
+TEST(LinkLockstep, SphericalRobotOnTheSameLinkStaysUprightUnderEveryFault) {
+  RobotPeer host(2000, 25);  // 2 s of run C1, a fault every 25 ticks, classes in turn
+  const RunResult res = run(host);
+  const Injected& in = host.injected();
+  const LinkCounters& fw = host.last().link;
+  EXPECT_EQ(host.answers(), host.frames_sent());
+  EXPECT_EQ(fw.rejected_by(LinkError::bad_crc) + fw.rejected_by(LinkError::bad_framing), std::uint32_t(in.corrupt));
+  EXPECT_EQ(fw.rejected_by(LinkError::non_finite), std::uint32_t(in.nan));
+  EXPECT_EQ(fw.rejected_by(LinkError::out_of_range), std::uint32_t(in.out_of_range));
+  EXPECT_EQ(fw.gaps, std::uint32_t(in.drop + in.reorder));
+  EXPECT_EQ(fw.repeated, std::uint32_t(in.duplicate + in.reorder));
+  EXPECT_EQ(res.report.mode, rt::Mode::running) << to_string(res.report.reason);
+  EXPECT_GT(host.min_gamma3(), std::cos(0.12)) << "SPHERICAL_ROBOT §3: tilt < 0.12 rad";
+  EXPECT_NE(host.last().torque[1], 0.0) << "both rotors act through the link";
+  EXPECT_EQ(host.last().torque[2], 0.0) << "the robot has two rotors";
 }
