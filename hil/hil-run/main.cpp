@@ -223,8 +223,9 @@ class Peer {
     bytes_sent_ += f.size();
   }
 
-  // Next decoded frame from the firmware; false on timeout.
-  bool receive(FrameView& v, LinkError& e) {
+  // Next decoded frame from the firmware; false on timeout (timeout_ms < 0: the run's) or when
+  // the firmware closed the line (closed()).
+  bool receive(FrameView& v, LinkError& e, int timeout_ms = -1) {
     for (;;) {
       while (pos_ < len_) {
         const FrameReceiver::Event ev = rx_.push(buf_[pos_++]);
@@ -235,14 +236,16 @@ class Peer {
         return true;
       }
       pollfd p{fd_, POLLIN, 0};
-      if (::poll(&p, 1, timeout_ms_) <= 0) return false;
+      if (::poll(&p, 1, timeout_ms < 0 ? timeout_ms_ : timeout_ms) <= 0) return false;
       const ssize_t n = ::read(fd_, buf_, sizeof buf_);
+      closed_ = n <= 0;
       if (n <= 0) return false;  // closed: the firmware (QEMU) is gone
       len_ = std::size_t(n);
       pos_ = 0;
     }
   }
 
+  bool closed() const { return closed_; }
   long frames_sent_ = 0, frames_received_ = 0, bytes_sent_ = 0, bytes_received_ = 0;
 
  private:
@@ -251,6 +254,7 @@ class Peer {
   FrameReceiver rx_;
   std::uint8_t buf_[4096];
   std::size_t len_ = 0, pos_ = 0;
+  bool closed_ = false;
 };
 
 std::vector<std::uint8_t> encode(FrameType t, std::uint32_t seq, std::uint64_t tick, const SensorReading<double>* r) {
@@ -285,14 +289,20 @@ int run(const Options& o) {
   };
   const auto t0 = std::chrono::steady_clock::now();
 
-  // hello: the firmware restarts its link state and answers hello.
-  peer.send(encode(FrameType::hello, 0, 0, nullptr));
+  // hello: the firmware restarts its link state and answers hello with the hello's tick index.
+  // Sent again (tick = attempt) every 0.5 s without that answer: QEMU's STM32 USART drops the
+  // bytes that arrive before the firmware enables it (the CMSDK UART holds them), so the first
+  // hello can be lost whole, or in part and answered as a rejected frame. The answer to the
+  // current attempt ends the handshake; answers to earlier ones come before it on the stream.
   FrameView v;
   LinkError e;
-  if (!peer.receive(v, e)) fail_timeout(0);
-  if (e != LinkError::none || v.header.type != FrameType::hello) {
-    std::fprintf(stderr, "attractor-hil: expected hello, got %s\n", to_string(e));
-    return kExitLink;
+  bool hello = false;
+  for (std::uint64_t attempt = 0; !hello; ++attempt) {
+    if (peer.closed() || std::chrono::steady_clock::now() - t0 > std::chrono::duration<double>(o.timeout_s))
+      fail_timeout(0);
+    peer.send(encode(FrameType::hello, 0, attempt, nullptr));
+    while (!hello && peer.receive(v, e, 500))
+      hello = e == LinkError::none && v.header.type == FrameType::hello && v.header.tick == attempt;
   }
 
   // The plant, its parameters off the controller's by --mismatch percent (Plant::make says which).

@@ -78,8 +78,10 @@ class Peer {
 template <class Host>
 class HostPeerOf : public Peer {
  public:
-  HostPeerOf(int ticks, int fault_every) : ticks_(ticks), every_(fault_every) {
+  // cut_hello: the tail of a hello first (its head lost, as by a UART enabled late), then hello.
+  HostPeerOf(int ticks, int fault_every, bool cut_hello = false) : ticks_(ticks), every_(fault_every) {
     plant_ = Host::make();
+    if (cut_hello) send_control(FrameType::hello, 5);
     send_control(FrameType::hello);
   }
 
@@ -181,11 +183,11 @@ class HostPeerOf : public Peer {
     to_fw_.insert(to_fw_.end(), f.begin(), f.end());
     ++frames_;
   }
-  void send_control(FrameType t) {
+  void send_control(FrameType t, std::size_t skip = 0) {
     std::uint8_t wire[layout::max_wire_size];
     std::size_t n = 0;
     EXPECT_EQ(encode_frame(FrameHeader{t, 0, 0}, nullptr, 0, wire, sizeof wire, n), LinkError::none);
-    send(std::vector<std::uint8_t>(wire, wire + n));
+    send(std::vector<std::uint8_t>(wire + skip, wire + n));
   }
 
   int ticks_, every_;
@@ -303,4 +305,17 @@ TEST(LinkLockstep, SphericalRobotOnTheSameLinkStaysUprightUnderEveryFault) {
   EXPECT_GT(host.min_gamma3(), std::cos(0.12)) << "SPHERICAL_ROBOT §3: tilt < 0.12 rad";
   EXPECT_NE(host.last().torque[1], 0.0) << "both rotors act through the link";
   EXPECT_EQ(host.last().torque[2], 0.0) << "the robot has two rotors";
+}
+
+TEST(LinkLockstep, HelloAfterACutFrameStartsAFreshRun) {
+  // The cut hello is a rejected frame, answered as a tick with no sample (the envelope trips);
+  // the hello that follows starts a new run: runtime and controller restart, nothing carried.
+  HostPeer host(500, 0, true);
+  const RunResult res = run(host);
+  EXPECT_EQ(host.answers(), host.frames_sent());
+  EXPECT_EQ(res.report.steps, 500u) << "the tick of the cut frame belongs to the discarded run";
+  EXPECT_EQ(res.report.mode, rt::Mode::running) << to_string(res.report.reason);
+  EXPECT_EQ(res.report.faults.stale, 0u);
+  EXPECT_EQ(res.link.total_rejected(), 0u) << "hello restarts the link's counters";
+  EXPECT_GT(host.min_gamma3(), 0.95);
 }
