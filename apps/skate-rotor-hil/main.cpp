@@ -10,12 +10,9 @@
 
 #include "attractor/board/board.hpp"
 #include "attractor/control/skate_rotor_controller.hpp"
-#include "attractor/core/text.hpp"
 #include "attractor/link/hil_firmware.hpp"
 #include "attractor/link/skate_rotor_wire.hpp"
-#include "attractor/rt/loop.hpp"
 
-using attractor::Text;
 using Board = attractor::board::Board;
 using S = float;
 
@@ -26,20 +23,11 @@ constexpr S kDt = 1.0f / static_cast<S>(kRateHz);
 
 using Source = attractor::link::HilLink<S, attractor::link::SkateRotorWire<S>>;  // SIL: SimulatedSkateRotor<S>
 using Controller = attractor::SkateRotorController<S>;
-using Loop = attractor::rt::Loop<Source, Controller>;
 
 }  // namespace
 
 int main() {
   Board::initialize();
   const Controller::Config cfg;  // §7.3: σ = −1e-5
-  auto controller = Controller::make(cfg, kDt);
-  if (!controller) {
-    Text<96> t;
-    t << "skate-hil: configuration refused: " << attractor::to_string(controller.error()) << "\n";
-    Board::write(t.c_str());
-    return 2;
-  }
-  Loop loop(Source{}, *controller);
-  return attractor::link::run_hil_firmware<Board>("skate-hil", loop, kRateHz);
+  return attractor::link::run_hil_firmware<Board, Source>("skate-hil", Controller::make(cfg, kDt), kRateHz);
 }

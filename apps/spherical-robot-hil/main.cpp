@@ -10,12 +10,9 @@
 
 #include "attractor/board/board.hpp"
 #include "attractor/control/spherical_robot_controller.hpp"
-#include "attractor/core/text.hpp"
 #include "attractor/link/hil_firmware.hpp"
 #include "attractor/link/spherical_robot_wire.hpp"
-#include "attractor/rt/loop.hpp"
 
-using attractor::Text;
 using Board = attractor::board::Board;
 using S = float;
 
@@ -26,20 +23,11 @@ constexpr S kDt = 1.0f / static_cast<S>(kRateHz);
 
 using Source = attractor::link::HilLink<S, attractor::link::SphericalRobotWire<S>>;  // SIL: SimulatedSphericalRobot<S>
 using Controller = attractor::SphericalRobotController<S>;
-using Loop = attractor::rt::Loop<Source, Controller>;
 
 }  // namespace
 
 int main() {
   Board::initialize();
   const Controller::Config cfg;  // reference robot (SPHERICAL_ROBOT §3), σ = −1.5e-4
-  auto controller = Controller::make(cfg, kDt);
-  if (!controller) {
-    Text<96> t;
-    t << "robot-hil: configuration refused: " << attractor::to_string(controller.error()) << "\n";
-    Board::write(t.c_str());
-    return 2;
-  }
-  Loop loop(Source{}, *controller);
-  return attractor::link::run_hil_firmware<Board>("robot-hil", loop, kRateHz);
+  return attractor::link::run_hil_firmware<Board, Source>("robot-hil", Controller::make(cfg, kDt), kRateHz);
 }

@@ -4,13 +4,15 @@
 // the lockstep's cost clock, and the run itself — start the deterministic receive, run the
 // lockstep until the host's goodbye (link/lockstep.hpp), print the runtime report and what the
 // link rejected. An app (apps/skate-rotor-hil, apps/spherical-robot-hil) is then wiring only:
-// board, HilLink<S, Wire> source, controller, rt::Loop, run_hil_firmware<Board>(...).
+// board, HilLink<S, Wire> source, controller, run_hil_firmware<Board, Source>(name, make(...)).
 #pragma once
 
 #include <cstdint>
 
+#include "attractor/core/result.hpp"
 #include "attractor/core/text.hpp"
 #include "attractor/link/lockstep.hpp"
+#include "attractor/rt/loop.hpp"
 #include "attractor/rt/tick.hpp"
 
 namespace attractor::link {
@@ -38,6 +40,23 @@ struct BoardLockstepClock {
 // Runs `loop` (an rt::Loop whose source is a HilLink) in lockstep on the board's UART until the
 // host says goodbye; `name` prefixes the console lines. Returns the exit code: 0 when the
 // controller never left running mode, 1 otherwise.
+template <class Board, class Loop>
+int run_hil_firmware(const char* name, Loop& loop, std::uint32_t rate_hz);
+
+// The whole app after Board::initialize(): the controller as made (a refused configuration is
+// printed and exits 2), an rt::Loop of a fresh `Source` (a HilLink) and it, then the run above.
+template <class Board, class Source, class Controller>
+int run_hil_firmware(const char* name, const Result<Controller>& controller, std::uint32_t rate_hz) {
+  if (!controller) {
+    Text<128> t;
+    t << name << ": configuration refused: " << to_string(controller.error()) << "\n";
+    Board::write(t.c_str());
+    return 2;
+  }
+  rt::Loop<Source, Controller> loop(Source{}, *controller);
+  return run_hil_firmware<Board>(name, loop, rate_hz);
+}
+
 template <class Board, class Loop>
 int run_hil_firmware(const char* name, Loop& loop, std::uint32_t rate_hz) {
   {
