@@ -48,7 +48,7 @@ macro(attractor_load_board _board)
 endmacro()
 
 # Optional board capabilities (boards/common/include/attractor/board/board.hpp).
-set(ATTRACTOR_BOARD_CAPABILITIES uart led actuators core_clock tick_rate)
+set(ATTRACTOR_BOARD_CAPABILITIES uart uart_rx_wait led actuators core_clock tick_rate)
 
 # <out-var>: those of <boards...> that have every capability in <caps> (a ;-list).
 function(attractor_boards_with _out _caps)

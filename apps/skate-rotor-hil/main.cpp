@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // apps/skate-rotor-hil: the same skate-rotor controller as apps/skate-rotor (float, 1 kHz), with
 // the plant on the host: the sensor source is the HIL link on the board's UART
-// (link::HilLink), and the frames are the clock (link::run_lockstep: one control step per
+// (link::HilLink), and the frames are the clock (link::run_hil_firmware: one control step per
 // sensor frame, one actuator frame back). Wiring only. Run by the host runner
 // (hil/hil-run: attractor-hil), which starts this image in QEMU with UART0 on a socket, or talks
 // to a board on a serial port. Prints the runtime report after the host's goodbye; exit 0 when
@@ -13,15 +13,9 @@
 #include "attractor/board/board.hpp"
 #include "attractor/board/reset.hpp"
 #include "attractor/control/skate_rotor_controller.hpp"
-#include "attractor/core/text.hpp"
-#include "attractor/link/boot_frame.hpp"
-#include "attractor/link/lockstep.hpp"
+#include "attractor/link/hil_firmware.hpp"
 #include "attractor/link/skate_rotor_wire.hpp"
-#include "attractor/rt/loop.hpp"
-#include "attractor/rt/tick.hpp"
-#include "uart_wait.hpp"
 
-using attractor::Text;
 using Board = attractor::board::Board;
 using S = float;
 
@@ -32,24 +26,6 @@ constexpr S kDt = 1.0f / static_cast<S>(kRateHz);
 
 using Source = attractor::link::HilLink<S, attractor::link::SkateRotorWire<S>>;  // SIL: SimulatedSkateRotor<S>
 using Controller = attractor::SkateRotorController<S>;
-using Loop = attractor::rt::Loop<Source, Controller>;
-
-// The link's byte port: the board's UART0, read by WFI until a byte arrives (uart_wait.hpp),
-// written by the board's blocking write.
-struct UartPort {
-  static bool read(std::uint8_t& b) { return skate_hil::Mps2UartWait::read(b); }
-  static void write(const std::uint8_t* d, std::uint32_t n) { Board::uart_write(d, n); }
-};
-
-// The lockstep's board view: cost on the board's reference clock (mps2: FPGA COUNTER, 25 MHz;
-// no timer behind it, SysTick is stopped while waiting, uart_wait.hpp), the board's stack.
-struct LockstepClock {
-  static std::uint32_t cost_now() { return Board::reference_now(); }
-  static std::uint32_t cost_hz() { return Board::reference_hz(); }
-  static std::uint32_t cost_mask() { return 0xFFFFFFFFu; }
-  static std::uint32_t stack_used_bytes() { return Board::stack_used_bytes(); }
-  static std::uint32_t stack_size_bytes() { return Board::stack_size_bytes(); }
-};
 
 }  // namespace
 
@@ -57,35 +33,6 @@ int main() {
   const attractor::rt::BootInfo boot = attractor::rt::on_boot(attractor::board::boot_record());
   Board::initialize();
   const Controller::Config cfg;  // §7.3: σ = −1e-5
-  auto controller = Controller::make(cfg, kDt);
-  if (!controller) {
-    Text<96> t;
-    t << "skate-hil: configuration refused: " << attractor::to_string(controller.error()) << "\n";
-    Board::write(t.c_str());
-    return 2;
-  }
-  Board::write("skate-rotor-hil: waiting for the host (HIL link on UART0, frames are the tick)\n");
-  // Nothing may run down while the firmware waits for the host: the frames are the clock
-  // (start() also stops QEMU's reset-time watchdog timer and SysTick).
-  skate_hil::Mps2UartWait::start();
-  {
-    std::uint8_t frame[attractor::link::layout::max_wire_size];
-    std::size_t n = 0;
-    if (attractor::link::encode_boot_frame(0, boot, frame, sizeof frame, n) == attractor::link::LinkError::none) {
-      UartPort::write(frame, std::uint32_t(n));
-    }
-  }
-  Loop loop(Source{}, *controller);
-  const attractor::rt::Report r =
-      attractor::link::run_lockstep<LockstepClock, UartPort>(loop, loop.source(), attractor::rt::rate_hz(kRateHz));
-  if (loop.source().reset_requested()) attractor::board::system_reset_requested();
-  attractor::rt::write_report(r, [](const char* s) { Board::write(s); });
-  const attractor::link::LinkCounters& c = loop.source().counters();
-  Text<256> t;
-  t << "skate-hil: link rejected " << c.total_rejected() << " (bad_length " << c.rejected[0] << " bad_framing "
-    << c.rejected[1] << " bad_crc " << c.rejected[2] << " non_finite " << c.rejected[5] << " out_of_range "
-    << c.rejected[6] << ") gaps " << c.gaps << " repeated " << c.repeated << " late " << c.late << " implausible "
-    << c.implausible << "; boot " << boot.resets << " (" << attractor::rt::to_string(boot.reason) << ")\n";
-  Board::write(t.c_str());
-  return r.mode == attractor::rt::Mode::running ? 0 : 1;
+  return attractor::link::run_hil_firmware<Board, Source>("skate-hil", Controller::make(cfg, kDt), kRateHz, boot,
+                                                          [] { attractor::board::system_reset_requested(); });
 }

@@ -10,7 +10,7 @@ set(BOARD_RAM_ORIGIN 0x20000000)
 set(BOARD_RAM_LENGTH 4M)
 set(BOARD_STACK_SIZE 0x8000)
 set(BOARD_SYSTICK_HZ 25000000)   # SysTick reference clock under QEMU
-set(BOARD_CAPABILITIES uart led core_clock tick_rate)   # optional board API (board.hpp)
+set(BOARD_CAPABILITIES uart uart_rx_wait led core_clock tick_rate)   # optional board API (board.hpp)
 set(BOARD_SOURCES board.cpp ../common/console_semihosting.cpp ../common/systick.cpp ../common/systick_board.cpp
-                  ../common/cmsdk_idle_guard.cpp ../common/mps2_io.cpp
+                  ../common/cmsdk_idle_guard.cpp ../common/mps2_io.cpp ../common/cmsdk_uart_rx_wait.cpp
                   ../common/watchdog_cmsdk.cpp)

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// attractor-hil: the host side of hardware-in-the-loop. Simulates the rotor skate in double
-// (SimulatedSkateRotor<double>: RK4 of the feedback integrator, zero-order hold of the torque)
-// and exchanges, in lockstep, one sensor frame and its actuator frame per 1 ms tick with the
-// firmware apps/skate-rotor-hil — started here in QEMU with UART0 on a Unix socket, or on a
+// attractor-hil: the host side of hardware-in-the-loop. Simulates the plant in double (--plant
+// skate: skate_plant.hpp, the default; --plant spherical-robot: robot_plant.hpp; each the
+// library's model, RK4 of the feedback integrator, zero-order hold of the torques) and
+// exchanges, in lockstep, one sensor frame and its actuator frame per 1 ms tick with the
+// firmware (apps/skate-rotor-hil, apps/spherical-robot-hil) — started here in QEMU with UART0
+// on a Unix socket, or on a
 // board behind a serial device (POSIX termios, raw). Optional fault injection (a fault every K
 // ticks, classes in turn: corrupt byte, NaN, out of range, dropped, duplicated, reordered,
 // delayed frame, vertical bias, firmware reset with resynchronisation; faults.hpp), a CSV of
@@ -12,7 +14,7 @@
 //   attractor-hil --elf build/fw-m4f/apps/skate-rotor-hil/skate-rotor-hil.mps2-an386.elf
 //                 [--ticks 2000] [--fault-every 0] [--mismatch PERCENT] [--noise SIGMA]
 //                 [--csv FILE] [--timeout 10] [--faults all|corrupt,nan,...] [--vertical-bias B]
-//                 [--gyro-bias B] [--reset-down TICKS]
+//                 [--gyro-bias B] [--reset-down TICKS] [--plant skate|spherical-robot]
 //   attractor-hil --serial /dev/ttyACM0 --baud 115200 ...      (a board running the same image)
 #include <fcntl.h>
 #include <poll.h>
@@ -40,9 +42,9 @@
 #include "attractor/link/actuator_frame.hpp"
 #include "attractor/link/boot_frame.hpp"
 #include "attractor/link/frame_receiver.hpp"
-#include "attractor/link/skate_rotor_wire.hpp"
-#include "attractor/plant/simulated_skate_rotor.hpp"
 #include "faults.hpp"
+#include "robot_plant.hpp"
+#include "skate_plant.hpp"
 
 extern char** environ;
 
@@ -54,12 +56,12 @@ namespace {
 constexpr int kExitUsage = 2, kExitFell = 1, kExitTimeout = 4, kExitLink = 5;
 
 struct Options {
-  std::string elf, machine = "mps2-an386", qemu = "qemu-system-arm", serial, csv;
+  std::string elf, machine = "mps2-an386", qemu = "qemu-system-arm", serial, csv, plant = "skate";
   int baud = 115200;
   long ticks = 2000;
   long fault_every = 0;
   double timeout_s = 10.0;
-  double mismatch_pct = 0.0;       // plant m, l, J1 scaled by 1 + pct/100 vs the controller's
+  double mismatch_pct = 0.0;       // plant m, l, J1 (robot: also J2) scaled by 1 + pct/100 vs the controller's
   double noise = 0.0;              // Gaussian sensor noise: gyro [rad/s] and vertical [1], fixed seed
   std::vector<hil::Fault> faults;  // --faults: the classes in turn (all by default)
   double vertical_bias = 0.25;     // a bias fault adds this to Γ3 on one frame (|Γ| = 1 broken)
@@ -75,7 +77,7 @@ using hil::kFaultNames;
                "attractor-hil: %s\nusage: attractor-hil (--elf FIRMWARE.elf [--machine M] [--qemu PATH] | --serial DEV "
                "[--baud B]) [--ticks N] [--fault-every K] [--mismatch PERCENT] [--noise SIGMA] [--csv FILE] "
                "[--timeout SECONDS] [--faults all|corrupt,nan,out_of_range,drop,duplicate,reorder,delayed,bias,reset] "
-               "[--vertical-bias B] [--gyro-bias B] [--reset-down TICKS]\n",
+               "[--vertical-bias B] [--gyro-bias B] [--reset-down TICKS] [--plant skate|spherical-robot]\n",
                msg);
   std::exit(kExitUsage);
 }
@@ -93,7 +95,8 @@ Options parse(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--help" || a == "-h") {
-      std::printf("attractor-hil: runs the skate-rotor HIL experiment (see hil/hil-run/main.cpp)\n");
+      std::printf(
+          "attractor-hil: runs a HIL experiment, --plant skate (default) or spherical-robot (see docs/hil.md)\n");
       std::exit(0);
     }
     if (i + 1 >= argc) usage(("missing value after " + a).c_str());
@@ -108,7 +111,10 @@ Options parse(int argc, char** argv) {
       o.serial = v;
     else if (a == "--csv")
       o.csv = v;
-    else if (a == "--baud")
+    else if (a == "--plant") {
+      o.plant = v;
+      if (o.plant != "skate" && o.plant != "spherical-robot") usage("--plant: skate or spherical-robot");
+    } else if (a == "--baud")
       o.baud = int(to_long(v, "--baud"));
     else if (a == "--ticks")
       o.ticks = to_long(v, "--ticks");
@@ -240,8 +246,9 @@ class Peer {
     bytes_sent_ += f.size();
   }
 
-  // Next decoded frame from the firmware; false on timeout.
-  bool receive(FrameView& v, LinkError& e) {
+  // Next decoded frame from the firmware; false on timeout (timeout_ms < 0: the run's) or when
+  // the firmware closed the line (closed()).
+  bool receive(FrameView& v, LinkError& e, int timeout_ms = -1) {
     for (;;) {
       while (pos_ < len_) {
         const FrameReceiver::Event ev = rx_.push(buf_[pos_++]);
@@ -252,14 +259,16 @@ class Peer {
         return true;
       }
       pollfd p{fd_, POLLIN, 0};
-      if (::poll(&p, 1, timeout_ms_) <= 0) return false;
+      if (::poll(&p, 1, timeout_ms < 0 ? timeout_ms_ : timeout_ms) <= 0) return false;
       const ssize_t n = ::read(fd_, buf_, sizeof buf_);
+      closed_ = n <= 0;
       if (n <= 0) return false;  // closed: the firmware (QEMU) is gone
       len_ = std::size_t(n);
       pos_ = 0;
     }
   }
 
+  bool closed() const { return closed_; }
   long frames_sent_ = 0, frames_received_ = 0, bytes_sent_ = 0, bytes_received_ = 0;
 
  private:
@@ -268,6 +277,7 @@ class Peer {
   FrameReceiver rx_;
   std::uint8_t buf_[4096];
   std::size_t len_ = 0, pos_ = 0;
+  bool closed_ = false;
 };
 
 std::vector<std::uint8_t> encode(FrameType t, std::uint32_t seq, std::uint64_t tick, const SensorReading<double>* r) {
@@ -280,19 +290,31 @@ std::vector<std::uint8_t> encode(FrameType t, std::uint32_t seq, std::uint64_t t
   return std::vector<std::uint8_t>(wire, wire + n);
 }
 
-// Frames until the firmware's hello answer. A firmware announces every boot before it reads
-// anything (boot frame: noted in `boot`); an undecodable frame before the hello is skipped (on a
-// serial line the port may open in the middle of that announcement). false on timeout or on any
-// other frame.
-bool await_hello(Peer& peer, rt::BootInfo& boot, bool& boot_seen) {
-  for (;;) {
-    FrameView v;
-    LinkError e;
-    if (!peer.receive(v, e)) return false;
-    if (e != LinkError::none) continue;
-    if (v.header.type == FrameType::hello) return true;
-    if (v.header.type != FrameType::boot || unpack_boot(v, boot) != LinkError::none) return false;
-    boot_seen = true;
+// The hello handshake, at the start and after a reset (one mechanism for both): hello with tick
+// index first + attempt, sent again every 0.5 s until the answer with that tick arrives. QEMU's
+// STM32 USART drops the bytes that arrive before the firmware enables it (the CMSDK UART holds
+// them), so a hello can be lost whole, or in part and answered as a rejected frame; the firmware
+// takes a hello after ticks as a new run (link/lockstep.hpp), so nothing of a cut one is carried
+// over. On the way: a boot frame (a firmware announces every boot before it reads anything) is
+// noted in `boot`; answers to earlier attempts, a rejected frame's answer and undecodable frames
+// (a serial port opened in the middle of an announcement) are skipped. false when `deadline`
+// passes or the firmware closed the line.
+bool handshake(Peer& peer, std::uint64_t first, std::chrono::steady_clock::time_point deadline, rt::BootInfo& boot,
+               bool& boot_seen) {
+  FrameView v;
+  LinkError e;
+  for (std::uint64_t attempt = first;; ++attempt) {
+    if (peer.closed() || std::chrono::steady_clock::now() > deadline) return false;
+    peer.send(encode(FrameType::hello, 0, attempt, nullptr));
+    while (peer.receive(v, e, 500)) {
+      if (e != LinkError::none) continue;
+      if (v.header.type == FrameType::hello && v.header.tick == attempt) return true;
+      rt::BootInfo b;
+      if (v.header.type == FrameType::boot && unpack_boot(v, b) == LinkError::none) {
+        boot = b;
+        boot_seen = true;
+      }
+    }
   }
 }
 
@@ -306,15 +328,16 @@ bool await_boot(Peer& peer, rt::BootInfo& boot) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  const Options o = parse(argc, argv);
+// The experiment, generic over the plant (skate_plant.hpp, robot_plant.hpp).
+template <class Plant>
+int run(const Options& o) {
   pid_t qemu = -1;
   std::string sock;
   const int fd = o.serial.empty() ? start_qemu(o, qemu, sock) : open_serial(o);
   Peer peer(fd, o.timeout_s);
   std::FILE* csv = o.csv.empty() ? nullptr : std::fopen(o.csv.c_str(), "w");
   if (!o.csv.empty() && csv == nullptr) usage(("cannot write " + o.csv).c_str());
-  if (csv) std::fprintf(csv, "tick,fault,gamma2,gamma3,torque,mode,reason,tick_cost,stale,rejected,gaps,repeated\n");
+  if (csv) std::fprintf(csv, "tick,fault,%s,mode,reason,tick_cost,stale,rejected,gaps,repeated\n", Plant::kCsvColumns);
 
   auto fail_timeout = [&](long tick) {
     std::fprintf(stderr,
@@ -325,29 +348,23 @@ int main(int argc, char** argv) {
   };
   const auto t0 = std::chrono::steady_clock::now();
 
-  // hello: the firmware restarts its link state and answers hello (after its boot frame).
-  peer.send(encode(FrameType::hello, 0, 0, nullptr));
+  // hello: the firmware restarts its link state and answers hello with the hello's tick index.
   FrameView v;
   LinkError e;
   rt::BootInfo boot;  // the firmware's latest boot announcement
   bool boot_seen = false;
-  if (!await_hello(peer, boot, boot_seen)) fail_timeout(0);
+  const auto timeout = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+      std::chrono::duration<double>(o.timeout_s));  // the handshake's whole budget
+  if (!handshake(peer, 0, t0 + timeout, boot, boot_seen)) fail_timeout(0);
 
-  // The plant: §7.3's skate with mass m, length l and rotor inertia J1 off the controller's by
-  // --mismatch percent (scaling every mass and inertia alike would leave the free motion
-  // unchanged; this changes the gravity torque m g l, the inertia I1 + m l² and the rotor's
-  // authority relative to the model the controller was designed on).
-  SimulatedSkateRotorConfig<double> pc;
-  const double k = 1.0 + o.mismatch_pct / 100.0;
-  for (double* p : {&pc.params.m, &pc.params.l, &pc.params.J1}) {
-    *p *= k;
-  }
-  auto made = SimulatedSkateRotor<double>::make(pc, 1e-3);
+  // The plant, its parameters off the controller's by --mismatch percent (Plant::make says which).
+  auto made = Plant::make(o.mismatch_pct);
   if (!made) usage(("plant refused: " + std::string(attractor::to_string(made.error()))).c_str());
-  SimulatedSkateRotor<double> plant = *made;
+  Plant plant = *made;
   std::mt19937_64 rng(12);
   std::normal_distribution<double> gauss(0.0, 1.0);
-  double torque = 0.0, min_gamma3 = 1.0;
+  Vec3<double> torque = Vec3<double>::Zero();
+  double min_gamma3 = 1.0;
   long injected[hil::kFaultClasses] = {}, answers_bad = 0, down = 0;
   hil::Detected banked;                          // every boot's counters (a reset restarts them)
   SensorReading<double> past[hil::kDelayTicks];  // the last clean readings, for delayed frames
@@ -357,11 +374,8 @@ int main(int argc, char** argv) {
   double cost_sum = 0;
   long cost_n = 0;
   for (long tick = 1; tick <= o.ticks; ++tick) {
-    plant.actuate(Vec<double, 1>(torque));
-    Vec<double, 8> y;
-    (void)plant.sample(y);
-    min_gamma3 = std::min(min_gamma3, plant.state()[4]);
-    SensorReading<double> r = SkateRotorWire<double>::reading(y);
+    SensorReading<double> r = plant.step(torque);
+    min_gamma3 = std::min(min_gamma3, plant.gamma3());
     if (o.noise > 0.0) {
       for (int i = 0; i < 3; ++i) r.gyro[i] += o.noise * gauss(rng);
       for (int i = 0; i < 3; ++i) r.vertical[i] += o.noise * gauss(rng);
@@ -384,15 +398,17 @@ int main(int argc, char** argv) {
         boot_seen = true;
         last = ActuatorReport<double>{};
         last.mode = rt::Mode::running;  // nothing reported yet by the new boot
-        peer.send(encode(FrameType::hello, seq, std::uint64_t(tick), nullptr));
-        if (!await_hello(peer, boot, boot_seen)) fail_timeout(tick);
+        if (!handshake(peer, std::uint64_t(tick), std::chrono::steady_clock::now() + timeout, boot, boot_seen))
+          fail_timeout(tick);
         down = o.reset_down;
       }
       --down;
-      torque = 0.0;
-      if (csv)
-        std::fprintf(csv, "%ld,%s,%.17g,%.17g,%.9g,down,none,0,0,0,0,0\n", tick, kFaultNames[int(f)], plant.state()[3],
-                     plant.state()[4], torque);
+      torque = Vec3<double>::Zero();
+      if (csv) {
+        std::fprintf(csv, "%ld,%s,", tick, kFaultNames[int(f)]);
+        plant.write_csv(csv, torque);
+        std::fprintf(csv, ",down,none,0,0,0,0,0\n");
+      }
       continue;
     }
     if (f == Fault::nan) r.vertical[1] = std::numeric_limits<double>::quiet_NaN();
@@ -438,15 +454,16 @@ int main(int argc, char** argv) {
         continue;
       }
       last = a;
-      torque = a.torque[0];
+      torque = a.torque;
       cost_min = std::min(cost_min, a.tick_cost);
       cost_max = std::max(cost_max, a.tick_cost);
       cost_sum += a.tick_cost;
       ++cost_n;
     }
     if (csv) {
-      std::fprintf(csv, "%ld,%s,%.17g,%.17g,%.9g,%s,%s,%u,%u,%u,%u,%u\n", tick, kFaultNames[int(f)], plant.state()[3],
-                   plant.state()[4], torque, rt::to_string(last.mode), attractor::to_string(last.reason),
+      std::fprintf(csv, "%ld,%s,", tick, kFaultNames[int(f)]);
+      plant.write_csv(csv, torque);
+      std::fprintf(csv, ",%s,%s,%u,%u,%u,%u,%u\n", rt::to_string(last.mode), attractor::to_string(last.reason),
                    last.tick_cost, last.faults.stale, last.link.total_rejected(), last.link.gaps, last.link.repeated);
     }
     if (o.ticks >= 10000 && tick % 5000 == 0) std::fprintf(stderr, "attractor-hil: tick %ld of %ld\n", tick, o.ticks);
@@ -470,7 +487,7 @@ int main(int argc, char** argv) {
   const std::vector<hil::ClassCount> classes = hil::class_counts(injected, banked);
   const long detected_corrupt = classes[0].detected;
   const bool all_detected = hil::all_detected(classes);
-  const bool upright = min_gamma3 > 0.95 && last.mode == rt::Mode::running;
+  const bool upright = Plant::upright(min_gamma3) && last.mode == rt::Mode::running;
   std::printf("hil: %ld ticks (%.3f s simulated) in %.2f s wall, %.0f frames/s; %s\n", o.ticks, o.ticks * 1e-3, wall,
               double(peer.frames_sent_) / wall, o.serial.empty() ? ("QEMU " + o.machine).c_str() : o.serial.c_str());
   std::printf(
@@ -489,14 +506,19 @@ int main(int argc, char** argv) {
       banked.resets, banked.faults.stale);
   std::printf("hil: firmware boot: %u resets since power-on, last reason %s\n", boot.resets,
               rt::to_string(boot.reason));
-  std::printf("hil: plant mismatch %+.1f %% (m, l, J1), sensor noise sigma %g, gyro bias %g rad/s on Omega1\n",
-              o.mismatch_pct, o.noise, o.gyro_bias);
-  std::printf("hil: min Gamma3 %.6f (max tilt %.4f rad), controller %s (%s), firmware exit %d\n", min_gamma3,
-              std::acos(std::min(min_gamma3, 1.0)), rt::to_string(last.mode), attractor::to_string(last.reason),
-              fw_exit);
+  std::printf("hil: plant %s, mismatch %+.1f %% (%s), sensor noise sigma %g, gyro bias %g rad/s on Omega1\n",
+              Plant::kName, o.mismatch_pct, Plant::kMismatched, o.noise, o.gyro_bias);
+  std::printf("hil: min Gamma3 %.6f (max tilt %.4f rad; upright: %s), controller %s (%s), firmware exit %d\n",
+              min_gamma3, std::acos(std::min(min_gamma3, 1.0)), Plant::kCriterion, rt::to_string(last.mode),
+              attractor::to_string(last.reason), fw_exit);
   const bool ok = upright && all_detected && goodbye && (qemu <= 0 || fw_exit == 0);
   std::printf("hil: %s\n", ok        ? "UPRIGHT, every injected fault detected"
                            : upright ? "UPRIGHT, but faults missed or link incomplete"
                                      : "FELL or tripped to the safe state");
   return ok ? 0 : kExitFell;
+}
+
+int main(int argc, char** argv) {
+  const Options o = parse(argc, argv);
+  return o.plant == "skate" ? run<hil_run::SkatePlant>(o) : run<hil_run::RobotPlant>(o);
 }

@@ -10,7 +10,7 @@
 set -u
 mode=$1 runner=$2 elf=$3; shift 3
 if [ ! -f "$elf" ]; then
-  echo "skip: $elf missing (cmake --preset fw-m4f && cmake --build --preset fw-m4f --target skate-rotor-hil.mps2-an386)"
+  echo "skip: $elf missing (cmake --preset fw-m4f && cmake --build --preset fw-m4f --target $(basename "$elf" .elf))"
   exit 77
 fi
 case "$mode" in

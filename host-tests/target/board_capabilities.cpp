@@ -2,7 +2,9 @@
 // On-target test of the board API's optional capabilities (board.hpp), built three times by
 // host-tests/target/CMakeLists.txt:
 //   board_api        no REQUIRES: Board has the required members and none of the optional ones
-//   board_io         REQUIRES uart led core_clock tick_rate (every board here has them)
+//   board_io         REQUIRES uart uart_rx_wait led core_clock tick_rate (every board here has
+//                    them; uart_rx_wait is checked at compile time only: its read sleeps until a
+//                    byte arrives, and QEMU -serial none sends none — the HIL tests run it)
 //   board_actuators  REQUIRES actuators (only the boards with PWM outputs)
 // Each capability the image asked for is checked at compile time (the trait sees it, and only
 // then) and exercised once at run time.
@@ -17,6 +19,11 @@ static_assert(board::is_board_v<Board>, "Board has every required member");
 static_assert(board::has_uart_v<Board>, "REQUIRES uart: Board has uart_*");
 #else
 static_assert(!board::has_uart_v<Board>, "without REQUIRES uart, Board has no uart_*");
+#endif
+#if defined(ATTRACTOR_BOARD_HAS_UART_RX_WAIT)
+static_assert(board::has_uart_rx_wait_v<Board>, "REQUIRES uart_rx_wait: Board has uart_rx_wait_*");
+#else
+static_assert(!board::has_uart_rx_wait_v<Board>, "without REQUIRES uart_rx_wait, no uart_rx_wait_*");
 #endif
 #if defined(ATTRACTOR_BOARD_HAS_LED)
 static_assert(board::has_led_v<Board>, "REQUIRES led: Board has led_set");

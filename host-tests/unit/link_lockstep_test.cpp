@@ -5,8 +5,10 @@
 // hold) and injects faults: corrupted bytes, NaN and out-of-range values, dropped, duplicated,
 // reordered and delayed frames, a biased vertical. Asserts: one answer per frame sent, every injected fault counted by
 // the firmware in its class, the skate upright, the controller never in the safe state; and
-// the frames as the only clock (two runs give identical logs). Then the detection rules one by
-// one on a bare link (late, implausible, reset request) and the boot record's classification.
+// the frames as the only clock (two runs give identical logs). The spherical robot on the same
+// link (SphericalRobotWire, SimulatedSphericalRobot<double> on the host) with the same faults.
+// Then the detection rules one by one on a bare link (late, implausible, reset request) and the
+// boot record's classification.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -16,9 +18,12 @@
 #include <vector>
 
 #include "attractor/control/skate_rotor_controller.hpp"
+#include "attractor/control/spherical_robot_controller.hpp"
 #include "attractor/link/lockstep.hpp"
 #include "attractor/link/skate_rotor_wire.hpp"
+#include "attractor/link/spherical_robot_wire.hpp"
 #include "attractor/plant/simulated_skate_rotor.hpp"
+#include "attractor/plant/simulated_spherical_robot.hpp"
 #include "attractor/rt/boot_record.hpp"
 #include "attractor/rt/loop.hpp"
 
@@ -30,6 +35,35 @@ namespace {
 using FwLink = HilLink<float, SkateRotorWire<float>>;
 using FwLoop = rt::Loop<FwLink, SkateRotorController<float>>;
 
+using RobotLink = HilLink<float, SphericalRobotWire<float>>;
+using RobotLoop = rt::Loop<RobotLink, SphericalRobotController<float>>;
+
+// The host's plant per experiment: the model in double, its wire mapping, its Γ3.
+struct SkateHost {
+  using Plant = SimulatedSkateRotor<double>;
+  using Wire = SkateRotorWire<double>;
+  static Plant make() {
+    auto p = Plant::make(SimulatedSkateRotorConfig<double>{}, 1e-3);
+    EXPECT_TRUE(p.ok());
+    return *p;
+  }
+  static double gamma3(const Plant& p) { return p.state()[4]; }
+};
+struct RobotHost {  // SPHERICAL_ROBOT §3 run C1: rotors on π̃ = 0 for the controller's σ
+  using Plant = SimulatedSphericalRobot<double>;
+  using Wire = SphericalRobotWire<double>;
+  static Plant make() {
+    SimulatedSphericalRobotConfig<double> c;
+    auto law = SphericalRobotLaw<double>::make(c.params, SphericalRobotControllerConfig<double>{}.sigma);
+    EXPECT_TRUE(law.ok());
+    c.rotor_rates = law->zero_momentum_rotor_rates(c.omega);
+    auto p = Plant::make(c, 1e-3);
+    EXPECT_TRUE(p.ok());
+    return *p;
+  }
+  static double gamma3(const Plant& p) { return p.vertical()[2]; }
+};
+
 enum class Fault { none, corrupt, nan, out_of_range, drop, duplicate, reorder, delayed, bias };
 constexpr int kClasses = 8;  // none excluded
 
@@ -38,17 +72,25 @@ struct Injected {
 };
 
 // The host: plant, frames out, answers in, faults per a fixed schedule.
-class HostPeer {
+class Peer {
  public:
-  HostPeer(int ticks, int fault_every) : ticks_(ticks), every_(fault_every) {
-    auto p = SimulatedSkateRotor<double>::make(SimulatedSkateRotorConfig<double>{}, 1e-3);
-    EXPECT_TRUE(p.ok());
-    plant_ = *p;
+  virtual ~Peer() = default;
+  virtual bool read(std::uint8_t& b) = 0;
+  virtual void write(const std::uint8_t* d, std::uint32_t n) = 0;
+};
+
+template <class Host>
+class HostPeerOf : public Peer {
+ public:
+  // cut_hello: the tail of a hello first (its head lost, as by a UART enabled late), then hello.
+  HostPeerOf(int ticks, int fault_every, bool cut_hello = false) : ticks_(ticks), every_(fault_every) {
+    plant_ = Host::make();
+    if (cut_hello) send_control(FrameType::hello, 5);
     send_control(FrameType::hello);
   }
 
   // Port::read: the next byte for the firmware; when none is left, the host takes its turn.
-  bool read(std::uint8_t& b) {
+  bool read(std::uint8_t& b) override {
     if (to_fw_.empty()) step();
     if (to_fw_.empty()) return false;
     b = to_fw_.front();
@@ -56,7 +98,7 @@ class HostPeer {
     return true;
   }
   // Port::write: bytes from the firmware, split and decoded as the runner would.
-  void write(const std::uint8_t* d, std::uint32_t n) {
+  void write(const std::uint8_t* d, std::uint32_t n) override {
     for (std::uint32_t i = 0; i < n; ++i) {
       if (rx_.push(d[i]) != FrameReceiver::Event::frame) continue;
       FrameView v;
@@ -66,7 +108,7 @@ class HostPeer {
       ActuatorReport<double> a;
       EXPECT_EQ(unpack_actuator(v, a), LinkError::none);
       last_ = a;
-      torque_ = a.torque[0];
+      torque_ = a.torque;
       log_.push_back(a.torque[0]);
       log_.push_back(double(a.tick_cost));
     }
@@ -88,12 +130,12 @@ class HostPeer {
       done_ = true;
       return;
     }
-    plant_.actuate(Vec<double, 1>(torque_));
-    Vec<double, 8> y;
+    plant_.actuate(Host::Wire::command(torque_));
+    typename Host::Wire::Measurement y;
     (void)plant_.sample(y);
-    min_gamma3_ = std::min(min_gamma3_, plant_.state()[4]);
+    min_gamma3_ = std::min(min_gamma3_, Host::gamma3(plant_));
     ++tick_;
-    const SensorReading<double> r = SkateRotorWire<double>::reading(y);
+    const SensorReading<double> r = Host::Wire::reading(y);
     const SensorReading<double> two_ago = past_[tick_ % 2];
     past_[tick_ % 2] = r;
     const Fault f = (every_ > 0 && tick_ % every_ == 0) ? Fault(1 + (tick_ / every_) % kClasses) : Fault::none;
@@ -152,28 +194,32 @@ class HostPeer {
     to_fw_.insert(to_fw_.end(), f.begin(), f.end());
     ++frames_;
   }
-  void send_control(FrameType t) {
+  void send_control(FrameType t, std::size_t skip = 0) {
     std::uint8_t wire[layout::max_wire_size];
     std::size_t n = 0;
     EXPECT_EQ(encode_frame(FrameHeader{t, 0, 0}, nullptr, 0, wire, sizeof wire, n), LinkError::none);
-    send(std::vector<std::uint8_t>(wire, wire + n));
+    send(std::vector<std::uint8_t>(wire + skip, wire + n));
   }
 
   int ticks_, every_;
-  SimulatedSkateRotor<double> plant_;
+  typename Host::Plant plant_;
   std::deque<std::uint8_t> to_fw_;
   SensorReading<double> past_[2];
   FrameReceiver rx_;
   ActuatorReport<double> last_;
   Injected injected_;
   std::vector<double> log_;
-  double torque_ = 0.0, min_gamma3_ = 1.0;
+  Vec3<double> torque_ = Vec3<double>::Zero();
+  double min_gamma3_ = 1.0;
   int tick_ = 0, frames_ = 0, answers_ = 0;
   std::uint32_t seq_ = 0;
   bool done_ = false;
 };
 
-HostPeer* g_host = nullptr;
+using HostPeer = HostPeerOf<SkateHost>;
+using RobotPeer = HostPeerOf<RobotHost>;
+
+Peer* g_host = nullptr;
 std::uint32_t g_clock = 0;
 
 struct FakeBoard {
@@ -199,6 +245,17 @@ RunResult run(HostPeer& host) {
   auto ctrl = SkateRotorController<float>::make(SkateRotorControllerConfig<float>{}, 1e-3f);
   EXPECT_TRUE(ctrl.ok());
   FwLoop loop(FwLink{}, *ctrl);
+  const rt::Report r = run_lockstep<FakeBoard, HostPort>(loop, loop.source(), rt::rate_hz(1000));
+  g_host = nullptr;
+  return {r, loop.source().counters()};
+}
+
+RunResult run(RobotPeer& host) {
+  g_host = &host;
+  g_clock = 0;
+  auto ctrl = SphericalRobotController<float>::make(SphericalRobotControllerConfig<float>{}, 1e-3f);
+  EXPECT_TRUE(ctrl.ok());
+  RobotLoop loop(RobotLink{}, *ctrl);
   const rt::Report r = run_lockstep<FakeBoard, HostPort>(loop, loop.source(), rt::rate_hz(1000));
   g_host = nullptr;
   return {r, loop.source().counters()};
@@ -388,4 +445,38 @@ TEST(BootRecord, PowerOnThenCountedResetsWithTheirReason) {
   rt::BootRecord garbage{rt::kBootMagic, 5, 0x12345678u, rt::kResetRequest};
   b = rt::on_boot(garbage);
   EXPECT_EQ(b.reason, rt::BootReason::power_on) << "a magic word alone is not a record";
+}
+
+TEST(LinkLockstep, SphericalRobotOnTheSameLinkStaysUprightUnderEveryFault) {
+  RobotPeer host(2000, 25);  // 2 s of run C1, a fault every 25 ticks, classes in turn
+  const RunResult res = run(host);
+  const Injected& in = host.injected();
+  const LinkCounters& fw = host.last().link;
+  EXPECT_EQ(host.answers(), host.frames_sent());
+  EXPECT_EQ(fw.rejected_by(LinkError::bad_crc) + fw.rejected_by(LinkError::bad_framing), std::uint32_t(in.corrupt));
+  EXPECT_EQ(fw.rejected_by(LinkError::non_finite), std::uint32_t(in.nan));
+  EXPECT_EQ(fw.rejected_by(LinkError::out_of_range), std::uint32_t(in.out_of_range));
+  EXPECT_EQ(fw.gaps, std::uint32_t(in.drop + in.reorder));
+  EXPECT_EQ(fw.repeated, std::uint32_t(in.duplicate + in.reorder));
+  EXPECT_GT(in.delayed, 0);
+  EXPECT_EQ(fw.late, std::uint32_t(in.delayed));
+  EXPECT_GT(in.bias, 0);
+  EXPECT_EQ(fw.implausible, std::uint32_t(in.bias)) << "the robot's wire checks |Γ| = 1 too";
+  EXPECT_EQ(res.report.mode, rt::Mode::running) << to_string(res.report.reason);
+  EXPECT_GT(host.min_gamma3(), std::cos(0.12)) << "SPHERICAL_ROBOT §3: tilt < 0.12 rad";
+  EXPECT_NE(host.last().torque[1], 0.0) << "both rotors act through the link";
+  EXPECT_EQ(host.last().torque[2], 0.0) << "the robot has two rotors";
+}
+
+TEST(LinkLockstep, HelloAfterACutFrameStartsAFreshRun) {
+  // The cut hello is a rejected frame, answered as a tick with no sample (the envelope trips);
+  // the hello that follows starts a new run: runtime and controller restart, nothing carried.
+  HostPeer host(500, 0, true);
+  const RunResult res = run(host);
+  EXPECT_EQ(host.answers(), host.frames_sent());
+  EXPECT_EQ(res.report.steps, 500u) << "the tick of the cut frame belongs to the discarded run";
+  EXPECT_EQ(res.report.mode, rt::Mode::running) << to_string(res.report.reason);
+  EXPECT_EQ(res.report.faults.stale, 0u);
+  EXPECT_EQ(res.link.total_rejected(), 0u) << "hello restarts the link's counters";
+  EXPECT_GT(host.min_gamma3(), 0.95);
 }

@@ -12,51 +12,83 @@
 // ticks and at the end, as rt::run does). cfg.watchdog_ms is not used: nothing may run down
 // while the firmware waits for the host. Returns after the host's goodbye (answered first)
 // with the runtime's report, or on the host's reset request (not answered:
-// link.reset_requested() is true and the app reboots, link/boot_frame.hpp announces it).
+// link.reset_requested() is true and the app reboots, link/boot_frame.hpp announces it). A hello
+// after ticks starts a new run: the runtime restarts (a new rt::Tick, the app's optional reset())
+// besides the link. What came before it — e.g. the tail of a hello cut by a UART that dropped
+// bytes until the firmware enabled it (QEMU's STM32 USART), answered as a rejected frame with no
+// sample, which trips the envelope — is not carried over. (A reset needs no such restart: the
+// core reboots, the app starts from scratch and announces it with a boot frame.)
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
+#include <utility>
 
 #include "attractor/link/hil_link.hpp"
 #include "attractor/rt/tick.hpp"
 
 namespace attractor::link {
 
+namespace detail {
+template <class A, class = void>
+struct has_controller : std::false_type {};
+template <class A>
+struct has_controller<A, std::void_t<decltype(std::declval<A&>().controller().reset())>> : std::true_type {};
+
+// A new run: the app's reset() if it has one, else its controller's (rt::Loop).
+template <class App>
+void reset_app(App& app) {
+  if constexpr (rt::detail::has_reset<App>::value)
+    app.reset();
+  else if constexpr (has_controller<App>::value)
+    app.controller().reset();
+}
+}  // namespace detail
+
 template <class Board, class Port, class App, class Link>
 rt::Report run_lockstep(App& app, Link& link, const rt::Config& cfg) {
-  rt::Tick<App> engine(app, cfg, Board::cost_hz(), Board::cost_mask());
-  std::uint8_t out[layout::max_wire_size];
-  std::uint64_t cost_sum = 0;
-  const std::uint64_t every = cfg.rate_hz ? cfg.rate_hz : 1u;
-  std::uint64_t next_check = every;
-  for (;;) {
-    std::uint8_t b = 0;
-    while (!Port::read(b)) {
+  for (;;) {  // one pass per run: until goodbye, or a hello after ticks (a new run)
+    rt::Tick<App> engine(app, cfg, Board::cost_hz(), Board::cost_mask());
+    std::uint8_t out[layout::max_wire_size];
+    std::uint64_t cost_sum = 0;
+    const std::uint64_t every = cfg.rate_hz ? cfg.rate_hz : 1u;
+    std::uint64_t next_check = every;
+    bool restart = false;
+    for (;;) {
+      std::uint8_t b = 0;
+      while (!Port::read(b)) {
+      }
+      const LinkEvent e = link.receive(b);
+      if (e == LinkEvent::none) continue;
+      if (e == LinkEvent::reset) break;  // no answer: the app reboots (link.reset_requested())
+      if (e == LinkEvent::hello || e == LinkEvent::goodbye) {
+        const FrameType t = e == LinkEvent::hello ? FrameType::hello : FrameType::goodbye;
+        Port::write(out, std::uint32_t(link.reply_control(t, out, sizeof out)));
+        if (e == LinkEvent::goodbye) break;
+        restart = engine.ticks() > 0u;
+        if (restart) break;
+        continue;
+      }
+      if (engine.on_sample(Board::cost_now())) engine.on_control([] { return Board::cost_now(); });
+      const std::uint64_t sum = engine.cost().sum();
+      const std::uint32_t cost = std::uint32_t(sum - cost_sum);
+      cost_sum = sum;
+      Port::write(out, std::uint32_t(link.reply(engine.supervisor(), cost, out, sizeof out)));
+      if (engine.ticks() >= next_check) {
+        next_check += every;
+        engine.check_stack(Board::stack_used_bytes(), Board::stack_size_bytes());
+      }
     }
-    const LinkEvent e = link.receive(b);
-    if (e == LinkEvent::none) continue;
-    if (e == LinkEvent::reset) break;
-    if (e == LinkEvent::hello || e == LinkEvent::goodbye) {
-      const FrameType t = e == LinkEvent::hello ? FrameType::hello : FrameType::goodbye;
-      Port::write(out, std::uint32_t(link.reply_control(t, out, sizeof out)));
-      if (e == LinkEvent::goodbye) break;
+    if (restart) {
+      detail::reset_app(app);
       continue;
     }
-    if (engine.on_sample(Board::cost_now())) engine.on_control([] { return Board::cost_now(); });
-    const std::uint64_t sum = engine.cost().sum();
-    const std::uint32_t cost = std::uint32_t(sum - cost_sum);
-    cost_sum = sum;
-    Port::write(out, std::uint32_t(link.reply(engine.supervisor(), cost, out, sizeof out)));
-    if (engine.ticks() >= next_check) {
-      next_check += every;
-      engine.check_stack(Board::stack_used_bytes(), Board::stack_size_bytes());
-    }
+    engine.check_stack(Board::stack_used_bytes(), Board::stack_size_bytes());
+    rt::Report r = engine.report();
+    r.stack_used = Board::stack_used_bytes();
+    r.stack_size = Board::stack_size_bytes();
+    return r;
   }
-  engine.check_stack(Board::stack_used_bytes(), Board::stack_size_bytes());
-  rt::Report r = engine.report();
-  r.stack_used = Board::stack_used_bytes();
-  r.stack_size = Board::stack_size_bytes();
-  return r;
 }
 
 }  // namespace attractor::link

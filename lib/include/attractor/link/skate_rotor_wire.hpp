@@ -3,15 +3,13 @@
 // HIL frames: measurement y = (Ω1 Ω2 Ω3, Y1, a1 a2 a3, θ̇) <-> sensor frame gyro = Ω,
 // velocity = (Y1, 0, 0), vertical = a, rotor speeds = (θ̇, 0, 0); command u = (rotor torque)
 // <-> actuator frame torques = (u, 0, 0). A new plant on the link is one such adapter.
-// plausible(): the measured vertical is the direction Γ (paper 003: |Γ| = 1), so a reading with
-// | |a| − 1 | > kVerticalNormTolerance is physically impossible — a bias or gain error on the
-// vertical channel — and the link counts it `implausible` and holds the last sample. What this
-// cannot see: an offset perpendicular to Γ changes |a| only at second order (|Γ + b| ≈ 1 + |b|²/2,
-// so up to |b| ≈ 0.46 passes), and any gyro or speed bias (no redundancy in one frame).
+// plausible(): the measured vertical is the direction Γ (paper 003: |Γ| = 1), the rule of
+// link/unit_vertical.hpp (what it can and cannot see is there).
 #pragma once
 
 #include "attractor/core/types.hpp"
 #include "attractor/link/sensor_frame.hpp"
+#include "attractor/link/unit_vertical.hpp"
 #include "attractor/systems/pendulum_skate_rotor.hpp"
 
 namespace attractor::link {
@@ -35,13 +33,7 @@ struct SkateRotorWire {
     r.rotor_rate << y[Signals::rotor_rate], S(0), S(0);
     return r;
   }
-  // 0.1: ten standard deviations of |a| under the runner's --noise 0.01 (the component along Γ).
-  static constexpr S kVerticalNormTolerance = S(0.1);
-  static bool plausible(const SensorReading<S>& r) {
-    const S n2 = r.vertical.squaredNorm();  // compare squares: no sqrt
-    const S lo = S(1) - kVerticalNormTolerance, hi = S(1) + kVerticalNormTolerance;
-    return n2 >= lo * lo && n2 <= hi * hi;
-  }
+  static bool plausible(const SensorReading<S>& r) { return unit_vertical_plausible(r); }
   static Vec3<S> torque(const Command& u) { return Vec3<S>(u[0], S(0), S(0)); }
   static Command command(const Vec3<S>& torque) { return Command(torque[0]); }
 };

@@ -14,6 +14,7 @@
 // member: using it is a compile error, and generic code asks with has_uart_v<B> (if constexpr).
 //   capability   functions                                           trait
 //   uart         uart_write(s), uart_write(data, size), uart_read(b) has_uart_v
+//   uart_rx_wait uart_rx_wait_start(), uart_rx_wait_read(b)          has_uart_rx_wait_v
 //   led          led_set(on)                                         has_led_v
 //   actuators    actuator_channels(), actuator_write(ch, value)      has_actuators_v
 //   core_clock   core_clock_hz()                                     has_core_clock_v
@@ -84,6 +85,15 @@ std::uint32_t reference_hz();
 void uart_write(const char* s);
 void uart_write(const unsigned char* data, std::uint32_t size);
 bool uart_read(unsigned char& byte);  // true when a byte was waiting
+// uart_rx_wait: the HIL lockstep's receive (link/lockstep.hpp; docs/hil.md "Determinism under
+// QEMU"): the core sleeps (WFI) until the UART has a byte, with interrupts masked and no timer
+// armed, so a run under QEMU -icount is deterministic whatever the host's timing. start() once,
+// after initialize() and before the first read: it masks interrupts and stops the board's
+// timers (SysTick, a running watchdog) — the frames are the clock from then on; cost is read on
+// reference_now(). read(): one wait, true with a byte, false when the core woke for something
+// else (call again). mps2: CMSDK UART0, RX IRQ 0 (boards/common/cmsdk_uart_rx_wait.cpp).
+void uart_rx_wait_start();
+bool uart_rx_wait_read(unsigned char& byte);
 // led: a status LED (mps2: FPGAIO LED0; STM32F405: PD12, the Discovery green LED).
 void led_set(bool on);
 // actuators: PWM-style outputs, value in [-1, 1] (0 = 50 % duty, the safe state; NaN -> 0).
@@ -118,6 +128,10 @@ struct Board {
   static void uart_write(const char* s) { board::uart_write(s); }
   static void uart_write(const unsigned char* d, std::uint32_t n) { board::uart_write(d, n); }
   static bool uart_read(unsigned char& b) { return board::uart_read(b); }
+#endif
+#if defined(ATTRACTOR_BOARD_HAS_UART_RX_WAIT)
+  static void uart_rx_wait_start() { board::uart_rx_wait_start(); }
+  static bool uart_rx_wait_read(unsigned char& b) { return board::uart_rx_wait_read(b); }
 #endif
 #if defined(ATTRACTOR_BOARD_HAS_LED)
   static void led_set(bool on) { board::led_set(on); }
@@ -155,6 +169,12 @@ template <class B>
 struct has_uart<B, std::void_t<decltype(B::uart_read(std::declval<unsigned char&>()), B::uart_write(""))>>
     : std::true_type {};
 template <class B, class = void>
+struct has_uart_rx_wait : std::false_type {};
+template <class B>
+struct has_uart_rx_wait<
+    B, std::void_t<decltype(B::uart_rx_wait_start(), B::uart_rx_wait_read(std::declval<unsigned char&>()))>>
+    : std::true_type {};
+template <class B, class = void>
 struct has_led : std::false_type {};
 template <class B>
 struct has_led<B, std::void_t<decltype(B::led_set(true))>> : std::true_type {};
@@ -176,6 +196,8 @@ template <class B>
 inline constexpr bool is_board_v = detail::is_board<B>::value;
 template <class B>
 inline constexpr bool has_uart_v = detail::has_uart<B>::value;
+template <class B>
+inline constexpr bool has_uart_rx_wait_v = detail::has_uart_rx_wait<B>::value;
 template <class B>
 inline constexpr bool has_led_v = detail::has_led<B>::value;
 template <class B>

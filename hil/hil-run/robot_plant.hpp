@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: Apache-2.0
+// attractor-hil --plant spherical-robot: the spherical robot of ../shared/SPHERICAL_ROBOT.md
+// (paper 004 (0.29)–(0.30)) simulated on the host in double (SimulatedSphericalRobot<double>:
+// the library's model, one RK4 step of its feedback integrator per 1 ms tick keeping |Γ| = 1,
+// zero-order hold of the two rotor torques), from the reference run C1 (tilt 0.1 rad,
+// Ω = (0.1, 0, 0.1), rotors on π̃ = 0 for the controller's σ = −1.5e-4), with its wire mapping
+// (link/spherical_robot_wire.hpp) and the spec's success criterion: tilt arccos Γ3 < 0.12 rad
+// throughout (C1 peaks at 0.1080 rad). The same interface as skate_plant.hpp.
+#pragma once
+
+#include <cmath>
+#include <cstdio>
+
+#include "attractor/control/spherical_robot_controller.hpp"
+#include "attractor/core/result.hpp"
+#include "attractor/link/spherical_robot_wire.hpp"
+#include "attractor/plant/simulated_spherical_robot.hpp"
+
+namespace hil_run {
+
+class RobotPlant {
+ public:
+  using Wire = attractor::link::SphericalRobotWire<double>;
+  static constexpr const char* kName = "spherical-robot";
+  static constexpr const char* kMismatched = "m, l, J1, J2";
+  static constexpr const char* kCriterion = "tilt < 0.12 rad throughout (SPHERICAL_ROBOT.md)";
+  static constexpr const char* kCsvColumns = "gamma1,gamma2,gamma3,torque1,torque2,rotor1,rotor2";
+  static constexpr double kTiltLimit = 0.12;  // rad
+
+  // The plant with total mass m, CM height l and both rotor inertias J_a off the controller's
+  // model by mismatch_pct percent (the gravity torque m g l, the pivot inertia I_P and the
+  // rotors' authority change; see skate_plant.hpp for why not every inertia alike). The initial
+  // rotor rates are C1's π̃ = 0 ones for the controller's model (the firmware's default config).
+  static attractor::Result<RobotPlant> make(double mismatch_pct) {
+    const attractor::SphericalRobotControllerConfig<double> ctrl;  // what the firmware runs (in float)
+    auto law = attractor::SphericalRobotLaw<double>::make(ctrl.params, ctrl.sigma);
+    if (!law) return law.error();
+    attractor::SimulatedSphericalRobotConfig<double> pc;
+    pc.rotor_rates = law->zero_momentum_rotor_rates(pc.omega);
+    const double k = 1.0 + mismatch_pct / 100.0;
+    for (double* p : {&pc.params.m, &pc.params.l, &pc.params.J1, &pc.params.J2}) *p *= k;
+    auto made = attractor::SimulatedSphericalRobot<double>::make(pc, 1e-3);
+    if (!made) return made.error();
+    RobotPlant r;
+    r.sim_ = *made;
+    return r;
+  }
+
+  // One tick: hold the actuator frame's torques, advance, read the ideal sensors.
+  attractor::link::SensorReading<double> step(const attractor::Vec3<double>& torque) {
+    sim_.actuate(Wire::command(torque));
+    Wire::Measurement y;
+    (void)sim_.sample(y);
+    return Wire::reading(y);
+  }
+
+  double gamma3() const { return sim_.vertical()[2] / sim_.vertical().norm(); }
+  static bool upright(double min_gamma3) { return min_gamma3 > std::cos(kTiltLimit); }
+  void write_csv(std::FILE* f, const attractor::Vec3<double>& torque) const {
+    const attractor::Vec<double, 8>& x = sim_.state();
+    std::fprintf(f, "%.17g,%.17g,%.17g,%.9g,%.9g,%.17g,%.17g", x[3], x[4], x[5], torque[0], torque[1], x[6], x[7]);
+  }
+
+ private:
+  attractor::SimulatedSphericalRobot<double> sim_;
+};
+
+}  // namespace hil_run
