@@ -10,7 +10,7 @@
 //
 //   attractor-hil --elf build/fw-m4f/apps/skate-rotor-hil/skate-rotor-hil.mps2-an386.elf
 //                 [--ticks 2000] [--fault-every 0] [--mismatch PERCENT] [--noise SIGMA]
-//                 [--csv FILE] [--timeout 10]
+//                 [--csv FILE] [--csv-every 1] [--progress N] [--timeout 10]
 //   attractor-hil --serial /dev/ttyACM0 --baud 115200 ...      (a board running the same image)
 #include <fcntl.h>
 #include <poll.h>
@@ -57,6 +57,8 @@ struct Options {
   double timeout_s = 10.0;
   double mismatch_pct = 0.0;  // plant m, l, J1 scaled by 1 + pct/100 vs the controller's
   double noise = 0.0;         // Gaussian sensor noise: gyro [rad/s] and vertical [1], fixed seed
+  long csv_every = 1;         // CSV: every N-th tick plus every tick with a fault (long runs, scripts/soak)
+  long progress = -1;         // a progress line every N ticks; -1: every 5000 when ticks >= 10000
 };
 
 enum class Fault { none, corrupt, nan, out_of_range, drop, duplicate, reorder };
@@ -66,7 +68,7 @@ const char* kFaultNames[] = {"none", "corrupt", "nan", "out_of_range", "drop", "
   std::fprintf(stderr,
                "attractor-hil: %s\nusage: attractor-hil (--elf FIRMWARE.elf [--machine M] [--qemu PATH] | --serial DEV "
                "[--baud B]) [--ticks N] [--fault-every K] [--mismatch PERCENT] [--noise SIGMA] [--csv FILE] "
-               "[--timeout SECONDS]\n",
+               "[--csv-every N] [--progress N] [--timeout SECONDS]\n",
                msg);
   std::exit(kExitUsage);
 }
@@ -104,6 +106,10 @@ Options parse(int argc, char** argv) {
       o.ticks = to_long(v, "--ticks");
     else if (a == "--fault-every")
       o.fault_every = to_long(v, "--fault-every");
+    else if (a == "--csv-every")
+      o.csv_every = to_long(v, "--csv-every");
+    else if (a == "--progress")
+      o.progress = to_long(v, "--progress");
     else if (a == "--mismatch" || a == "--noise") {
       char* end = nullptr;
       const double x = std::strtod(v, &end);
@@ -121,6 +127,8 @@ Options parse(int argc, char** argv) {
   if (o.elf.empty() == o.serial.empty()) usage("give exactly one of --elf and --serial");
   if (o.fault_every != 0 && o.fault_every < 5)
     usage("--fault-every: 0 (none) or >= 5 (the firmware holds 3 stale ticks)");
+  if (o.csv_every < 1) usage("--csv-every: need N >= 1");
+  if (o.progress < 0) o.progress = o.ticks >= 10000 ? 5000 : 0;
   return o;
 }
 
@@ -257,6 +265,17 @@ std::vector<std::uint8_t> encode(FrameType t, std::uint32_t seq, std::uint64_t t
   return std::vector<std::uint8_t>(wire, wire + n);
 }
 
+// Resident set of this process [KiB] (Linux /proc; 0 elsewhere): the progress lines show that a
+// long run (scripts/soak) does not grow.
+long rss_kib() {
+  long pages = 0, resident = 0;
+  std::FILE* f = std::fopen("/proc/self/statm", "r");
+  if (f == nullptr) return 0;
+  if (std::fscanf(f, "%ld %ld", &pages, &resident) != 2) resident = 0;
+  std::fclose(f);
+  return resident * (::sysconf(_SC_PAGESIZE) / 1024);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -361,12 +380,21 @@ int main(int argc, char** argv) {
       cost_sum += a.tick_cost;
       ++cost_n;
     }
-    if (csv) {
+    if (csv && (tick % o.csv_every == 0 || f != Fault::none)) {  // decimated, fault ticks always
       std::fprintf(csv, "%ld,%s,%.17g,%.17g,%.9g,%s,%s,%u,%u,%u,%u,%u\n", tick, kFaultNames[int(f)], plant.state()[3],
                    plant.state()[4], torque, rt::to_string(last.mode), attractor::to_string(last.reason),
                    last.tick_cost, last.faults.stale, last.link.total_rejected(), last.link.gaps, last.link.repeated);
     }
-    if (o.ticks >= 10000 && tick % 5000 == 0) std::fprintf(stderr, "attractor-hil: tick %ld of %ld\n", tick, o.ticks);
+    if (o.progress > 0 && tick % o.progress == 0) {
+      const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      long faults = 0;
+      for (int i = 1; i < 7; ++i) faults += injected[i];
+      std::fprintf(stderr,
+                   "attractor-hil: tick %ld of %ld, %.0f s wall, %.0f frames/s, faults injected %ld, firmware "
+                   "rejected %u gaps %u repeated %u, min Gamma3 %.6f, max cost %u, mode %s, rss %ld KiB\n",
+                   tick, o.ticks, s, double(peer.frames_sent_) / s, faults, last.link.total_rejected(), last.link.gaps,
+                   last.link.repeated, min_gamma3, cost_max, rt::to_string(last.mode), rss_kib());
+    }
   }
 
   peer.send(encode(FrameType::goodbye, seq, std::uint64_t(o.ticks), nullptr));
@@ -396,6 +424,8 @@ int main(int argc, char** argv) {
       "hil: link: %ld frames / %ld bytes sent, %ld frames / %ld bytes received, %ld corrupt answers, goodbye %s\n",
       peer.frames_sent_, peer.bytes_sent_, peer.frames_received_, peer.bytes_received_, answers_bad,
       goodbye ? "answered" : "MISSING");
+  std::printf("hil: link: firmware rejected %u frames, %u sequence gaps, %u repeated; runner rss %ld KiB\n",
+              last.link.total_rejected(), last.link.gaps, last.link.repeated, rss_kib());
   std::printf("hil: tick cost [cost-clock counts] min %u mean %.2f max %u over %ld steps\n", cost_n ? cost_min : 0,
               cost_n ? cost_sum / double(cost_n) : 0.0, cost_max, cost_n);
   std::printf(
