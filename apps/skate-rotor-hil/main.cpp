@@ -15,6 +15,7 @@
 #include "attractor/link/skate_rotor_wire.hpp"
 #include "attractor/rt/loop.hpp"
 #include "attractor/rt/tick.hpp"
+#include "semihost_link.hpp"
 #include "uart_wait.hpp"
 
 using attractor::Text;
@@ -31,10 +32,18 @@ using Controller = attractor::SkateRotorController<S>;
 using Loop = attractor::rt::Loop<Source, Controller>;
 
 // The link's byte port: the board's UART0, read by WFI until a byte arrives (uart_wait.hpp),
-// written by the board's blocking write.
+// written by the board's blocking write; or, when the host runner asks for it, two host FIFOs
+// through semihosting (semihost_link.hpp: the fast path for long runs in QEMU).
 struct UartPort {
-  static bool read(std::uint8_t& b) { return skate_hil::Mps2UartWait::read(b); }
-  static void write(const std::uint8_t* d, std::uint32_t n) { Board::uart_write(d, n); }
+  static bool read(std::uint8_t& b) {
+    return skate_hil::SemihostLink::active() ? skate_hil::SemihostLink::read(b) : skate_hil::Mps2UartWait::read(b);
+  }
+  static void write(const std::uint8_t* d, std::uint32_t n) {
+    if (skate_hil::SemihostLink::active())
+      skate_hil::SemihostLink::write(d, n);
+    else
+      Board::uart_write(d, n);
+  }
 };
 
 // The lockstep's board view: cost on the board's reference clock (mps2: FPGA COUNTER, 25 MHz;
@@ -63,6 +72,7 @@ int main() {
   // Nothing may run down while the firmware waits for the host: the frames are the clock
   // (start() also stops QEMU's reset-time watchdog timer and SysTick).
   skate_hil::Mps2UartWait::start();
+  if (skate_hil::SemihostLink::open()) Board::write("skate-rotor-hil: link on the host's FIFOs (semihosting)\n");
   Loop loop(Source{}, *controller);
   const attractor::rt::Report r =
       attractor::link::run_lockstep<LockstepClock, UartPort>(loop, loop.source(), attractor::rt::rate_hz(kRateHz));

@@ -18,6 +18,7 @@
 #include <signal.h>
 #include <spawn.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/un.h>
 #include <sys/wait.h>
 #include <termios.h>
@@ -60,6 +61,7 @@ struct Options {
   double noise = 0.0;         // Gaussian sensor noise: gyro [rad/s] and vertical [1], fixed seed
   long csv_every = 1;         // CSV: every N-th tick plus every tick with a fault (long runs, scripts/soak)
   long progress = -1;         // a progress line every N ticks; -1: every 5000 when ticks >= 10000
+  std::string link = "uart";  // QEMU only: "semihost" = the same frames over two host FIFOs (fast)
   long qemu_cpu = -1;         // QEMU's threads on this host CPU; -1: the runner's CPU; -2: any (no pin)
 };
 
@@ -67,13 +69,13 @@ enum class Fault { none, corrupt, nan, out_of_range, drop, duplicate, reorder };
 const char* kFaultNames[] = {"none", "corrupt", "nan", "out_of_range", "drop", "duplicate", "reorder"};
 
 [[noreturn]] void usage(const char* msg) {
-  std::fprintf(
-      stderr,
-      "attractor-hil: %s\nusage: attractor-hil (--elf FIRMWARE.elf [--machine M] [--qemu PATH] [--qemu-cpu N|any] | "
-      "--serial DEV "
-      "[--baud B]) [--ticks N] [--fault-every K] [--mismatch PERCENT] [--noise SIGMA] [--csv FILE] "
-      "[--csv-every N] [--progress N] [--timeout SECONDS]\n",
-      msg);
+  std::fprintf(stderr,
+               "attractor-hil: %s\nusage: attractor-hil (--elf FIRMWARE.elf [--machine M] [--qemu PATH] [--qemu-cpu "
+               "N|any] [--link uart|semihost] | "
+               "--serial DEV "
+               "[--baud B]) [--ticks N] [--fault-every K] [--mismatch PERCENT] [--noise SIGMA] [--csv FILE] "
+               "[--csv-every N] [--progress N] [--timeout SECONDS]\n",
+               msg);
   std::exit(kExitUsage);
 }
 
@@ -100,7 +102,10 @@ Options parse(int argc, char** argv) {
       o.machine = v;
     else if (a == "--qemu")
       o.qemu = v;
-    else if (a == "--qemu-cpu")
+    else if (a == "--link") {
+      o.link = v;
+      if (o.link != "uart" && o.link != "semihost") usage("--link: uart or semihost");
+    } else if (a == "--qemu-cpu")
       o.qemu_cpu = std::string(v) == "any" ? -2 : to_long(v, "--qemu-cpu");
     else if (a == "--serial")
       o.serial = v;
@@ -131,6 +136,7 @@ Options parse(int argc, char** argv) {
       usage(("unknown option " + a).c_str());
   }
   if (o.elf.empty() == o.serial.empty()) usage("give exactly one of --elf and --serial");
+  if (o.link == "semihost" && o.elf.empty()) usage("--link semihost: needs --elf (QEMU)");
   if (o.fault_every != 0 && o.fault_every < 5)
     usage("--fault-every: 0 (none) or >= 5 (the firmware holds 3 stale ticks)");
   if (o.csv_every < 1) usage("--csv-every: need N >= 1");
@@ -189,6 +195,16 @@ int start_qemu(const Options& o, pid_t& pid, std::string& sock) {
                                    "shift=0,align=off,sleep=off",
                                    "-kernel",
                                    o.elf};
+  // --link semihost: the firmware finds the FIFO prefix in its semihosting command line
+  // (apps/skate-rotor-hil/semihost_link.hpp); the UART socket stays (QEMU waits for it), unused.
+  if (o.link == "semihost") {
+    const std::string prefix = "/tmp/attractor-hil-" + std::to_string(::getpid());
+    for (const char* end : {".in", ".out"}) {
+      ::unlink((prefix + end).c_str());
+      if (::mkfifo((prefix + end).c_str(), 0600) != 0) usage(("cannot create FIFO " + prefix + end).c_str());
+    }
+    *std::find(args.begin(), args.end(), "enable=on,target=native") += ",arg=skate-rotor-hil,arg=hil-fifo=" + prefix;
+  }
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);
@@ -226,14 +242,37 @@ int start_qemu(const Options& o, pid_t& pid, std::string& sock) {
   usage("QEMU's UART socket did not appear within 10 s");
 }
 
+// --link semihost, after QEMU started the guest: the read end of PREFIX.out at once, the write
+// end of PREFIX.in once the firmware opened it (ENXIO until then), both unlinked once open.
+void open_fifos(const Options& o, pid_t qemu, int& rfd, int& wfd) {
+  const std::string prefix = "/tmp/attractor-hil-" + std::to_string(::getpid());
+  rfd = ::open((prefix + ".out").c_str(), O_RDONLY | O_NONBLOCK);
+  const auto t0 = std::chrono::steady_clock::now();
+  while ((wfd = ::open((prefix + ".in").c_str(), O_WRONLY | O_NONBLOCK)) < 0 && errno == ENXIO) {
+    int status = 0;
+    if (::waitpid(qemu, &status, WNOHANG) == qemu ||
+        std::chrono::steady_clock::now() - t0 > std::chrono::duration<double>(o.timeout_s)) {
+      ::kill(qemu, SIGTERM);
+      ::unlink((prefix + ".in").c_str());
+      ::unlink((prefix + ".out").c_str());
+      usage("--link semihost: the firmware did not open the link FIFO (an image without semihost_link.hpp?)");
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  if (rfd < 0 || wfd < 0) usage(("cannot open the FIFOs " + prefix + ".in/.out").c_str());
+  ::fcntl(wfd, F_SETFL, ::fcntl(wfd, F_GETFL) & ~O_NONBLOCK);
+  ::unlink((prefix + ".in").c_str());
+  ::unlink((prefix + ".out").c_str());
+}
+
 class Peer {
  public:
-  Peer(int fd, double timeout_s) : fd_(fd), timeout_ms_(int(timeout_s * 1000)) {}
+  Peer(int rfd, int wfd, double timeout_s) : fd_(rfd), wfd_(wfd), timeout_ms_(int(timeout_s * 1000)) {}
 
   void send(const std::vector<std::uint8_t>& f) {
     std::size_t off = 0;
     while (off < f.size()) {
-      const ssize_t n = ::write(fd_, f.data() + off, f.size() - off);
+      const ssize_t n = ::write(wfd_, f.data() + off, f.size() - off);
       if (n <= 0) {
         std::fprintf(stderr, "attractor-hil: write failed: %s\n", std::strerror(errno));
         std::exit(kExitLink);
@@ -267,7 +306,7 @@ class Peer {
   long frames_sent_ = 0, frames_received_ = 0, bytes_sent_ = 0, bytes_received_ = 0;
 
  private:
-  int fd_;
+  int fd_, wfd_;  // read and write ends: the same socket or device, or the two FIFOs
   int timeout_ms_;
   FrameReceiver rx_;
   std::uint8_t buf_[4096];
@@ -302,7 +341,9 @@ int main(int argc, char** argv) {
   pid_t qemu = -1;
   std::string sock;
   const int fd = o.serial.empty() ? start_qemu(o, qemu, sock) : open_serial(o);
-  Peer peer(fd, o.timeout_s);
+  int rfd = fd, wfd = fd;
+  if (o.link == "semihost") open_fifos(o, qemu, rfd, wfd);
+  Peer peer(rfd, wfd, o.timeout_s);
   std::FILE* csv = o.csv.empty() ? nullptr : std::fopen(o.csv.c_str(), "w");
   if (!o.csv.empty() && csv == nullptr) usage(("cannot write " + o.csv).c_str());
   if (csv) std::fprintf(csv, "tick,fault,gamma2,gamma3,torque,mode,reason,tick_cost,stale,rejected,gaps,repeated\n");
@@ -421,6 +462,8 @@ int main(int argc, char** argv) {
   while (!goodbye && peer.receive(v, e)) goodbye = e == LinkError::none && v.header.type == FrameType::goodbye;
   if (csv) std::fclose(csv);
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  if (rfd != fd) ::close(rfd);
+  if (wfd != fd) ::close(wfd);
   ::close(fd);
   int fw_exit = -1;
   if (qemu > 0) {
@@ -443,8 +486,9 @@ int main(int argc, char** argv) {
       "hil: link: %ld frames / %ld bytes sent, %ld frames / %ld bytes received, %ld corrupt answers, goodbye %s\n",
       peer.frames_sent_, peer.bytes_sent_, peer.frames_received_, peer.bytes_received_, answers_bad,
       goodbye ? "answered" : "MISSING");
-  std::printf("hil: link: firmware rejected %u frames, %u sequence gaps, %u repeated; runner rss %ld KiB\n",
-              last.link.total_rejected(), last.link.gaps, last.link.repeated, rss_kib());
+  std::printf("hil: link (%s): firmware rejected %u frames, %u sequence gaps, %u repeated; runner rss %ld KiB\n",
+              o.serial.empty() ? o.link.c_str() : "serial", last.link.total_rejected(), last.link.gaps,
+              last.link.repeated, rss_kib());
   std::printf("hil: tick cost [cost-clock counts] min %u mean %.2f max %u over %ld steps\n", cost_n ? cost_min : 0,
               cost_n ? cost_sum / double(cost_n) : 0.0, cost_max, cost_n);
   std::printf(
