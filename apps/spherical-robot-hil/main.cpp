@@ -11,6 +11,7 @@
 
 #include "attractor/board/board.hpp"
 #include "attractor/board/reset.hpp"
+#include "attractor/board/semihost_link.hpp"
 #include "attractor/control/spherical_robot_controller.hpp"
 #include "attractor/link/hil_firmware.hpp"
 #include "attractor/link/spherical_robot_wire.hpp"
@@ -32,6 +33,6 @@ int main() {
   const attractor::rt::BootInfo boot = attractor::rt::on_boot(attractor::board::boot_record());
   Board::initialize();
   const Controller::Config cfg;  // reference robot (SPHERICAL_ROBOT §3), σ = −1.5e-4
-  return attractor::link::run_hil_firmware<Board, Source>("robot-hil", Controller::make(cfg, kDt), kRateHz, boot,
-                                                          [] { attractor::board::system_reset_requested(); });
+  return attractor::link::run_hil_firmware<Board, Source, attractor::board::SemihostLink>(
+      "robot-hil", Controller::make(cfg, kDt), kRateHz, boot, [] { attractor::board::system_reset_requested(); });
 }

@@ -13,14 +13,16 @@
 //
 //   attractor-hil --elf build/fw-m4f/apps/skate-rotor-hil/skate-rotor-hil.mps2-an386.elf
 //                 [--ticks 2000] [--fault-every 0] [--mismatch PERCENT] [--noise SIGMA]
-//                 [--csv FILE] [--timeout 10] [--faults all|corrupt,nan,...] [--vertical-bias B]
-//                 [--gyro-bias B] [--reset-down TICKS] [--plant skate|spherical-robot]
+//                 [--csv FILE] [--csv-every 1] [--progress N] [--timeout 10] [--faults all|corrupt,nan,...]
+//                 [--vertical-bias B] [--gyro-bias B] [--reset-down TICKS] [--plant skate|spherical-robot]
 //   attractor-hil --serial /dev/ttyACM0 --baud 115200 ...      (a board running the same image)
 #include <fcntl.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/un.h>
 #include <sys/wait.h>
 #include <termios.h>
@@ -67,6 +69,10 @@ struct Options {
   double vertical_bias = 0.25;     // a bias fault adds this to Γ3 on one frame (|Γ| = 1 broken)
   double gyro_bias = 0.0;          // constant offset on Ω1 all run [rad/s] (not detectable)
   long reset_down = 5;             // ticks of zero torque while the firmware reboots
+  long csv_every = 1;              // CSV: every N-th tick plus every tick with a fault (long runs, scripts/soak)
+  long progress = -1;              // a progress line every N ticks; -1: every 5000 when ticks >= 10000
+  std::string link = "uart";       // QEMU only: "semihost" = the same frames over two host FIFOs (fast)
+  long qemu_cpu = -1;              // QEMU's threads on this host CPU; -1: the runner's CPU; -2: any (no pin)
 };
 
 using hil::Fault;
@@ -74,9 +80,12 @@ using hil::kFaultNames;
 
 [[noreturn]] void usage(const char* msg) {
   std::fprintf(stderr,
-               "attractor-hil: %s\nusage: attractor-hil (--elf FIRMWARE.elf [--machine M] [--qemu PATH] | --serial DEV "
+               "attractor-hil: %s\nusage: attractor-hil (--elf FIRMWARE.elf [--machine M] [--qemu PATH] [--qemu-cpu "
+               "N|any] [--link uart|semihost] | "
+               "--serial DEV "
                "[--baud B]) [--ticks N] [--fault-every K] [--mismatch PERCENT] [--noise SIGMA] [--csv FILE] "
-               "[--timeout SECONDS] [--faults all|corrupt,nan,out_of_range,drop,duplicate,reorder,delayed,bias,reset] "
+               "[--csv-every N] [--progress N] [--timeout SECONDS] "
+               "[--faults all|corrupt,nan,out_of_range,drop,duplicate,reorder,delayed,bias,reset] "
                "[--vertical-bias B] [--gyro-bias B] [--reset-down TICKS] [--plant skate|spherical-robot]\n",
                msg);
   std::exit(kExitUsage);
@@ -107,6 +116,11 @@ Options parse(int argc, char** argv) {
       o.machine = v;
     else if (a == "--qemu")
       o.qemu = v;
+    else if (a == "--link") {
+      o.link = v;
+      if (o.link != "uart" && o.link != "semihost") usage("--link: uart or semihost");
+    } else if (a == "--qemu-cpu")
+      o.qemu_cpu = std::string(v) == "any" ? -2 : to_long(v, "--qemu-cpu");
     else if (a == "--serial")
       o.serial = v;
     else if (a == "--csv")
@@ -131,7 +145,11 @@ Options parse(int argc, char** argv) {
       if (end == v || *end != '\0' || !(std::fabs(x) < 10.0))
         usage((a + ": '" + v + "' is not a bias below 10").c_str());
       (a == "--vertical-bias" ? o.vertical_bias : o.gyro_bias) = x;
-    } else if (a == "--mismatch" || a == "--noise") {
+    } else if (a == "--csv-every")
+      o.csv_every = to_long(v, "--csv-every");
+    else if (a == "--progress")
+      o.progress = to_long(v, "--progress");
+    else if (a == "--mismatch" || a == "--noise") {
       char* end = nullptr;
       const double x = std::strtod(v, &end);
       if (end == v || *end != '\0' || !std::isfinite(x)) usage((a + ": '" + v + "' is not a number").c_str());
@@ -146,10 +164,13 @@ Options parse(int argc, char** argv) {
       usage(("unknown option " + a).c_str());
   }
   if (o.elf.empty() == o.serial.empty()) usage("give exactly one of --elf and --serial");
+  if (o.link == "semihost" && o.elf.empty()) usage("--link semihost: needs --elf (QEMU)");
   if (o.fault_every != 0 && o.fault_every < 5)
     usage("--fault-every: 0 (none) or >= 5 (the firmware holds 3 stale ticks)");
   if (o.reset_down < 1 || (o.fault_every != 0 && o.reset_down >= o.fault_every))
     usage("--reset-down: 1 <= ticks < --fault-every (the firmware is down while the plant moves)");
+  if (o.csv_every < 1) usage("--csv-every: need N >= 1");
+  if (o.progress < 0) o.progress = o.ticks >= 10000 ? 5000 : 0;
   return o;
 }
 
@@ -204,12 +225,35 @@ int start_qemu(const Options& o, pid_t& pid, std::string& sock) {
                                    "shift=0,align=off,sleep=off",
                                    "-kernel",
                                    o.elf};
+  // --link semihost: the firmware finds the FIFO prefix in its semihosting command line
+  // (board/semihost_link.hpp, both HIL apps); the UART socket stays (QEMU waits for it), unused.
+  if (o.link == "semihost") {
+    const std::string prefix = "/tmp/attractor-hil-" + std::to_string(::getpid());
+    for (const char* end : {".in", ".out"}) {
+      ::unlink((prefix + end).c_str());
+      if (::mkfifo((prefix + end).c_str(), 0600) != 0) usage(("cannot create FIFO " + prefix + end).c_str());
+    }
+    *std::find(args.begin(), args.end(), "enable=on,target=native") += ",arg=skate-rotor-hil,arg=hil-fifo=" + prefix;
+  }
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);
-  if (posix_spawnp(&pid, o.qemu.c_str(), nullptr, nullptr, argv.data(), environ) != 0) {
-    usage(("cannot start " + o.qemu).c_str());
+  // All of QEMU's threads on one host CPU (the child inherits the mask at spawn): its main loop
+  // and vCPU thread hand every received byte to each other (CMSDK UART: one-byte buffer, ~4
+  // context switches per byte), and same-CPU wake-ups skip the cross-CPU IPIs; measured ~+30 %
+  // frames/s on the loaded 2-core VM (docs/hil.md "Link rate"). Instruction counts do not change.
+  cpu_set_t mine, one;
+  const long cpu = o.qemu_cpu >= 0 ? o.qemu_cpu : o.qemu_cpu == -1 ? ::sched_getcpu() : -1;
+  const bool pin = cpu >= 0 && ::sched_getaffinity(0, sizeof mine, &mine) == 0;
+  if (pin) {
+    if (cpu >= CPU_SETSIZE) usage("--qemu-cpu: no such CPU here");
+    CPU_ZERO(&one);
+    CPU_SET(int(cpu), &one);
+    if (::sched_setaffinity(0, sizeof one, &one) != 0) usage("--qemu-cpu: no such CPU here");
   }
+  const int spawned = posix_spawnp(&pid, o.qemu.c_str(), nullptr, nullptr, argv.data(), environ);
+  if (pin) (void)::sched_setaffinity(0, sizeof mine, &mine);  // the runner itself stays free
+  if (spawned != 0) usage(("cannot start " + o.qemu).c_str());
   sockaddr_un addr{};
   addr.sun_family = AF_UNIX;
   std::snprintf(addr.sun_path, sizeof addr.sun_path, "%s", sock.c_str());
@@ -228,14 +272,45 @@ int start_qemu(const Options& o, pid_t& pid, std::string& sock) {
   usage("QEMU's UART socket did not appear within 10 s");
 }
 
+// --link semihost, after QEMU started the guest: the read end of PREFIX.out at once, the write
+// end of PREFIX.in once the firmware opened it (ENXIO until then). The names stay until the
+// runner exits (atexit): a firmware rebooted by a reset fault opens them again (its old
+// semihosting handles stay open in QEMU: two per reset, so the host never sees an EOF).
+std::string g_fifo_prefix;
+void unlink_fifos() {
+  if (g_fifo_prefix.empty()) return;
+  ::unlink((g_fifo_prefix + ".in").c_str());
+  ::unlink((g_fifo_prefix + ".out").c_str());
+}
+void open_fifos(const Options& o, pid_t qemu, int& rfd, int& wfd) {
+  const std::string prefix = "/tmp/attractor-hil-" + std::to_string(::getpid());
+  g_fifo_prefix = prefix;
+  std::atexit(unlink_fifos);
+  rfd = ::open((prefix + ".out").c_str(), O_RDONLY | O_NONBLOCK);
+  const auto t0 = std::chrono::steady_clock::now();
+  while ((wfd = ::open((prefix + ".in").c_str(), O_WRONLY | O_NONBLOCK)) < 0 && errno == ENXIO) {
+    int status = 0;
+    if (::waitpid(qemu, &status, WNOHANG) == qemu ||
+        std::chrono::steady_clock::now() - t0 > std::chrono::duration<double>(o.timeout_s)) {
+      ::kill(qemu, SIGTERM);
+      ::unlink((prefix + ".in").c_str());
+      ::unlink((prefix + ".out").c_str());
+      usage("--link semihost: the firmware did not open the link FIFO (an image without board/semihost_link.hpp?)");
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  if (rfd < 0 || wfd < 0) usage(("cannot open the FIFOs " + prefix + ".in/.out").c_str());
+  ::fcntl(wfd, F_SETFL, ::fcntl(wfd, F_GETFL) & ~O_NONBLOCK);
+}
+
 class Peer {
  public:
-  Peer(int fd, double timeout_s) : fd_(fd), timeout_ms_(int(timeout_s * 1000)) {}
+  Peer(int rfd, int wfd, double timeout_s) : fd_(rfd), wfd_(wfd), timeout_ms_(int(timeout_s * 1000)) {}
 
   void send(const std::vector<std::uint8_t>& f) {
     std::size_t off = 0;
     while (off < f.size()) {
-      const ssize_t n = ::write(fd_, f.data() + off, f.size() - off);
+      const ssize_t n = ::write(wfd_, f.data() + off, f.size() - off);
       if (n <= 0) {
         std::fprintf(stderr, "attractor-hil: write failed: %s\n", std::strerror(errno));
         std::exit(kExitLink);
@@ -272,7 +347,7 @@ class Peer {
   long frames_sent_ = 0, frames_received_ = 0, bytes_sent_ = 0, bytes_received_ = 0;
 
  private:
-  int fd_;
+  int fd_, wfd_;  // read and write ends: the same socket or device, or the two FIFOs
   int timeout_ms_;
   FrameReceiver rx_;
   std::uint8_t buf_[4096];
@@ -326,6 +401,17 @@ bool await_boot(Peer& peer, rt::BootInfo& boot) {
   return unpack_boot(v, boot) == LinkError::none;
 }
 
+// Resident set of this process [KiB] (Linux /proc; 0 elsewhere): the progress lines show that a
+// long run (scripts/soak) does not grow.
+long rss_kib() {
+  long pages = 0, resident = 0;
+  std::FILE* f = std::fopen("/proc/self/statm", "r");
+  if (f == nullptr) return 0;
+  if (std::fscanf(f, "%ld %ld", &pages, &resident) != 2) resident = 0;
+  std::fclose(f);
+  return resident * (::sysconf(_SC_PAGESIZE) / 1024);
+}
+
 }  // namespace
 
 // The experiment, generic over the plant (skate_plant.hpp, robot_plant.hpp).
@@ -334,7 +420,9 @@ int run(const Options& o) {
   pid_t qemu = -1;
   std::string sock;
   const int fd = o.serial.empty() ? start_qemu(o, qemu, sock) : open_serial(o);
-  Peer peer(fd, o.timeout_s);
+  int rfd = fd, wfd = fd;
+  if (o.link == "semihost") open_fifos(o, qemu, rfd, wfd);
+  Peer peer(rfd, wfd, o.timeout_s);
   std::FILE* csv = o.csv.empty() ? nullptr : std::fopen(o.csv.c_str(), "w");
   if (!o.csv.empty() && csv == nullptr) usage(("cannot write " + o.csv).c_str());
   if (csv) std::fprintf(csv, "tick,fault,%s,mode,reason,tick_cost,stale,rejected,gaps,repeated\n", Plant::kCsvColumns);
@@ -404,7 +492,7 @@ int run(const Options& o) {
       }
       --down;
       torque = Vec3<double>::Zero();
-      if (csv) {
+      if (csv && (tick % o.csv_every == 0 || f != Fault::none)) {  // decimated, fault ticks always
         std::fprintf(csv, "%ld,%s,", tick, kFaultNames[int(f)]);
         plant.write_csv(csv, torque);
         std::fprintf(csv, ",down,none,0,0,0,0,0\n");
@@ -460,13 +548,26 @@ int run(const Options& o) {
       cost_sum += a.tick_cost;
       ++cost_n;
     }
-    if (csv) {
+    if (csv && (tick % o.csv_every == 0 || f != Fault::none)) {  // decimated, fault ticks always
       std::fprintf(csv, "%ld,%s,", tick, kFaultNames[int(f)]);
       plant.write_csv(csv, torque);
       std::fprintf(csv, ",%s,%s,%u,%u,%u,%u,%u\n", rt::to_string(last.mode), attractor::to_string(last.reason),
                    last.tick_cost, last.faults.stale, last.link.total_rejected(), last.link.gaps, last.link.repeated);
     }
-    if (o.ticks >= 10000 && tick % 5000 == 0) std::fprintf(stderr, "attractor-hil: tick %ld of %ld\n", tick, o.ticks);
+    if (o.progress > 0 && tick % o.progress == 0) {
+      const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      long faults = 0;
+      for (int i = 1; i < hil::kFaultClasses; ++i) faults += injected[i];
+      hil::Detected now = banked;  // every boot so far, the current one included
+      now.bank(last.link, last.faults);
+      std::fprintf(stderr,
+                   "attractor-hil: tick %ld of %ld, %.0f s wall, %.0f frames/s, faults injected %ld, firmware "
+                   "rejected %u gaps %u repeated %u late %u implausible %u boots %ld, min Gamma3 %.6f, max cost %u, "
+                   "mode %s, rss %ld KiB\n",
+                   tick, o.ticks, s, double(peer.frames_sent_) / s, faults, now.link.total_rejected(), now.link.gaps,
+                   now.link.repeated, now.link.late, now.link.implausible, now.resets, min_gamma3, cost_max,
+                   rt::to_string(last.mode), rss_kib());
+    }
   }
 
   peer.send(encode(FrameType::goodbye, seq, std::uint64_t(o.ticks), nullptr));
@@ -474,6 +575,8 @@ int run(const Options& o) {
   while (!goodbye && peer.receive(v, e)) goodbye = e == LinkError::none && v.header.type == FrameType::goodbye;
   if (csv) std::fclose(csv);
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  if (rfd != fd) ::close(rfd);
+  if (wfd != fd) ::close(wfd);
   ::close(fd);
   int fw_exit = -1;
   if (qemu > 0) {
@@ -494,6 +597,9 @@ int run(const Options& o) {
       "hil: link: %ld frames / %ld bytes sent, %ld frames / %ld bytes received, %ld corrupt answers, goodbye %s\n",
       peer.frames_sent_, peer.bytes_sent_, peer.frames_received_, peer.bytes_received_, answers_bad,
       goodbye ? "answered" : "MISSING");
+  std::printf("hil: link (%s): firmware rejected %u frames, %u sequence gaps, %u repeated; runner rss %ld KiB\n",
+              o.serial.empty() ? o.link.c_str() : "serial", last.link.total_rejected(), last.link.gaps,
+              last.link.repeated, rss_kib());
   std::printf("hil: tick cost [cost-clock counts] min %u mean %.2f max %u over %ld steps\n", cost_n ? cost_min : 0,
               cost_n ? cost_sum / double(cost_n) : 0.0, cost_max, cost_n);
   std::printf(

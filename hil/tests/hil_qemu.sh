@@ -7,6 +7,9 @@
 #   silent : ELF is an image without the link: the runner must exit 4 naming the timeout
 #   pty    : QEMU with UART0 on a pseudo-terminal, the runner on it as on a serial device
 #            (--serial, POSIX termios): the real-serial path, same image
+#   plots  : (ARGS start with the plot script) one run with --csv, then scripts/plots/hil.py:
+#            both PNGs must exist, be larger than 20 kB and hold more than 50 colours (not blank);
+#            skips (77) without Debian's /usr/bin/python3 + matplotlib
 set -u
 mode=$1 runner=$2 elf=$3; shift 3
 if [ ! -f "$elf" ]; then
@@ -51,5 +54,20 @@ case "$mode" in
     tail -n 3 "$log"
     echo "[runner exit $rc, firmware exit $qrc]"
     [ "$rc" = 0 ] && [ "$qrc" = 0 ] ;;
+  plots)
+    plot=$1; shift
+    py=/usr/bin/python3
+    if ! "$py" -c "import matplotlib, numpy" 2>/dev/null; then echo "skip: $py with matplotlib missing"; exit 77; fi
+    dir=$(mktemp -d)
+    trap 'rm -rf "$dir"' EXIT
+    "$runner" --elf "$elf" --csv "$dir/hil.csv" "$@" || exit 1
+    "$py" "$plot" "$dir/hil.csv" "$dir/png" || exit 1
+    for f in hil_skate.png hil_link.png; do
+      [ -f "$dir/png/$f" ] || { echo "missing $f"; exit 1; }
+      size=$(stat -c %s "$dir/png/$f")
+      colours=$("$py" -c "import sys, numpy as n, matplotlib.image as m; i = m.imread(sys.argv[1]); print(len(n.unique(i.reshape(-1, i.shape[-1]), axis=0)))" "$dir/png/$f")
+      echo "hil: $f $size bytes, $colours colours"
+      [ "$size" -gt 20000 ] && [ "$colours" -gt 50 ] || { echo "$f looks blank"; exit 1; }
+    done ;;
   *) echo "hil_qemu.sh: unknown mode $mode"; exit 2 ;;
 esac

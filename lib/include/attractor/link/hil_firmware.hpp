@@ -25,12 +25,27 @@
 
 namespace attractor::link {
 
+// No alternative byte port: the UART always.
+struct NoAltPort {
+  static bool open() { return false; }
+  static bool active() { return false; }
+  static bool read(std::uint8_t&) { return false; }
+  static void write(const std::uint8_t*, std::uint32_t) {}
+};
+
 // The link's byte port: the board's UART, read by sleeping until a byte arrives (capability
-// uart_rx_wait), written by the board's blocking write (capability uart).
-template <class Board>
+// uart_rx_wait), written by the board's blocking write (capability uart); or `Alt` when it
+// opened at start (the HIL apps pass board::SemihostLink: the host's FIFOs by semihosting when
+// the runner asks for them, attractor-hil --link semihost; docs/hil.md "Link rate").
+template <class Board, class Alt = NoAltPort>
 struct BoardUartPort {
-  static bool read(std::uint8_t& b) { return Board::uart_rx_wait_read(b); }
-  static void write(const std::uint8_t* d, std::uint32_t n) { Board::uart_write(d, n); }
+  static bool read(std::uint8_t& b) { return Alt::active() ? Alt::read(b) : Board::uart_rx_wait_read(b); }
+  static void write(const std::uint8_t* d, std::uint32_t n) {
+    if (Alt::active())
+      Alt::write(d, n);
+    else
+      Board::uart_write(d, n);
+  }
 };
 
 // The lockstep's board view: cost on the board's reference clock (mps2: FPGA COUNTER, 25 MHz,
@@ -51,12 +66,12 @@ using Reboot = void (*)();
 // Runs `loop` (an rt::Loop whose source is a HilLink) in lockstep on the board's UART until the
 // host says goodbye (or asks for a reset: `reboot()`); `name` prefixes the console lines.
 // Returns the exit code: 0 when the controller never left running mode, 1 otherwise.
-template <class Board, class Loop>
+template <class Board, class Alt = NoAltPort, class Loop>
 int run_hil_firmware(const char* name, Loop& loop, std::uint32_t rate_hz, const rt::BootInfo& boot, Reboot reboot);
 
 // The whole app after Board::initialize(): the controller as made (a refused configuration is
 // printed and exits 2), an rt::Loop of a fresh `Source` (a HilLink) and it, then the run above.
-template <class Board, class Source, class Controller>
+template <class Board, class Source, class Alt = NoAltPort, class Controller>
 int run_hil_firmware(const char* name, const Result<Controller>& controller, std::uint32_t rate_hz,
                      const rt::BootInfo& boot, Reboot reboot) {
   if (!controller) {
@@ -66,10 +81,10 @@ int run_hil_firmware(const char* name, const Result<Controller>& controller, std
     return 2;
   }
   rt::Loop<Source, Controller> loop(Source{}, *controller);
-  return run_hil_firmware<Board>(name, loop, rate_hz, boot, reboot);
+  return run_hil_firmware<Board, Alt>(name, loop, rate_hz, boot, reboot);
 }
 
-template <class Board, class Loop>
+template <class Board, class Alt, class Loop>
 int run_hil_firmware(const char* name, Loop& loop, std::uint32_t rate_hz, const rt::BootInfo& boot, Reboot reboot) {
   {
     Text<128> t;
@@ -79,15 +94,20 @@ int run_hil_firmware(const char* name, Loop& loop, std::uint32_t rate_hz, const 
   // Nothing may run down while the firmware waits for the host: the frames are the clock
   // (uart_rx_wait_start() also stops QEMU's reset-time watchdog timer and SysTick).
   Board::uart_rx_wait_start();
+  using Port = BoardUartPort<Board, Alt>;
+  if (Alt::open()) {
+    Text<96> t;
+    t << name << ": link on the host's FIFOs (semihosting)\n";
+    Board::write(t.c_str());
+  }
   {  // the boot announcement, before anything is read (the host notes it before its hello answer)
     std::uint8_t frame[layout::max_wire_size];
     std::size_t n = 0;
     if (encode_boot_frame(0, boot, frame, sizeof frame, n) == LinkError::none) {
-      BoardUartPort<Board>::write(frame, std::uint32_t(n));
+      Port::write(frame, std::uint32_t(n));
     }
   }
-  const rt::Report r =
-      run_lockstep<BoardLockstepClock<Board>, BoardUartPort<Board>>(loop, loop.source(), rt::rate_hz(rate_hz));
+  const rt::Report r = run_lockstep<BoardLockstepClock<Board>, Port>(loop, loop.source(), rt::rate_hz(rate_hz));
   if (loop.source().reset_requested()) {
     reboot();  // does not return on a board (the core resets)
     return 1;
@@ -98,8 +118,8 @@ int run_hil_firmware(const char* name, Loop& loop, std::uint32_t rate_hz, const 
   t << name << ": link rejected " << c.total_rejected() << " (bad_length " << c.rejected_by(LinkError::bad_length)
     << " bad_framing " << c.rejected_by(LinkError::bad_framing) << " bad_crc " << c.rejected_by(LinkError::bad_crc)
     << " non_finite " << c.rejected_by(LinkError::non_finite) << " out_of_range "
-    << c.rejected_by(LinkError::out_of_range) << ") gaps " << c.gaps << " repeated " << c.repeated << " late " << c.late << " implausible " << c.implausible
-    << "; boot " << boot.resets << " (" << rt::to_string(boot.reason) << ")\n";
+    << c.rejected_by(LinkError::out_of_range) << ") gaps " << c.gaps << " repeated " << c.repeated << " late " << c.late
+    << " implausible " << c.implausible << "; boot " << boot.resets << " (" << rt::to_string(boot.reason) << ")\n";
   Board::write(t.c_str());
   return r.mode == rt::Mode::running ? 0 : 1;
 }

@@ -1,0 +1,108 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
+"""Paper 003 §7.3 (Fig. 5) for a HIL run, from the CSV written by `attractor-hil --csv FILE`
+(plant on the host in double, controller in the firmware, lockstep over the UART; docs/hil.md).
+
+usage: /usr/bin/python3 scripts/plots/hil.py HIL.csv [DIR]   (default DIR: the CSV's folder)
+
+Writes into DIR:
+  hil_skate.png  (a) Gamma2, Gamma3 (c) of Fig. 5, (b) tilt acos(Gamma3), (c) rotor torque u,
+                 (hil_robot.png for a --plant spherical-robot CSV: torques u1, u2 in (c))
+                 (d) control-step cost on the firmware's cost clock; injected faults as marks
+                 along the bottom of every panel, one colour per class
+  hil_link.png   cumulative faults injected (by the host) against detected (by the firmware:
+                 rejected frames, sequence gaps, repeats) and the runtime's stale ticks
+A decimated CSV (--csv-every N) still holds every tick with a fault, so the marks are complete.
+"""
+import os
+import sys
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+
+RATE_HZ = 1000.0  # apps/skate-rotor-hil: one frame per 1 ms tick
+
+
+def load(path):
+    d = np.genfromtxt(path, delimiter=",", names=True, dtype=None, encoding="utf-8")
+    if d.size < 2:
+        sys.exit(f"hil.py: {path} has fewer than two rows")
+    return d
+
+
+def fault_classes(d):
+    """The injected classes in this CSV (the runner names them; new classes need no change here)."""
+    return [c for c in np.unique(d["fault"]) if c != "none"]
+
+
+def fault_marks(ax, d, t):
+    """Injected faults as a rug at the bottom of the panel, one colour per class."""
+    lo, hi = ax.get_ylim()
+    y = lo + 0.03 * (hi - lo)
+    for i, name in enumerate(fault_classes(d)):
+        sel = d["fault"] == name
+        ax.plot(t[sel], np.full(sel.sum(), y), "|", ms=8, color=f"C{(i + 3) % 10}", label=name)
+    ax.set_ylim(lo, hi)
+
+
+def main():
+    if len(sys.argv) < 2:
+        sys.exit(__doc__)
+    path = sys.argv[1]
+    out = sys.argv[2] if len(sys.argv) > 2 else os.path.dirname(os.path.abspath(path))
+    os.makedirs(out, exist_ok=True)
+    d = load(path)
+    t = d["tick"] / RATE_HZ
+    faulted = len(fault_classes(d)) > 0
+
+    fig, ax = plt.subplots(1, 4, figsize=(17, 3.8))
+    ax[0].plot(t, d["gamma2"], label="Gamma2")
+    ax[0].plot(t, d["gamma3"], label="Gamma3")
+    ax[0].set_title("(a) Gamma (vertical in the body frame)")
+    ax[1].plot(t, np.degrees(np.arccos(np.clip(d["gamma3"], -1.0, 1.0))))
+    ax[1].set_title("(b) tilt acos(Gamma3) [deg]")
+    robot = "torque1" in d.dtype.names  # attractor-hil --plant spherical-robot: two rotors
+    if robot:
+        ax[2].plot(t, d["torque1"], label="u1")
+        ax[2].plot(t, d["torque2"], label="u2")
+        ax[2].legend(fontsize=8)
+        ax[2].set_title("(c) rotor torques u1, u2 [N m]")
+    else:
+        ax[2].plot(t, d["torque"])
+        ax[2].set_title("(c) rotor torque u [N m]")
+    ax[3].plot(t, d["tick_cost"], ".", ms=2)
+    ax[3].set_title("(d) control step cost [cost-clock counts]")
+    ax[3].set_ylim(0, max(1.0, 1.2 * float(np.max(d["tick_cost"]))))
+    for a in ax:
+        a.set_xlabel("t [s]")
+        if faulted:
+            fault_marks(a, d, t)
+    ax[0].legend(fontsize=8, loc="center right")
+    if faulted:
+        ax[3].legend(fontsize=7, loc="lower right", ncol=2)
+    fig.suptitle(f"HIL: paper 003 §7.3 rotor-controlled skate, firmware in the loop ({len(t)} rows of {path})")
+    fig.tight_layout()
+    fig.savefig(os.path.join(out, "hil_robot.png" if robot else "hil_skate.png"), dpi=120)
+
+    fig, ax = plt.subplots(1, 2, figsize=(12, 3.8))
+    for i, name in enumerate(fault_classes(d)):
+        ax[0].step(t, np.cumsum(d["fault"] == name), where="post", color=f"C{(i + 3) % 10}", label=name)
+    ax[0].set_title("(a) faults injected by the host (cumulative)")
+    for col in ("rejected", "gaps", "repeated", "stale"):
+        ax[1].step(t, d[col], where="post", label=col)
+    ax[1].set_title("(b) detected by the firmware (link and runtime counters)")
+    for a in ax:
+        a.set_xlabel("t [s]")
+        if a.get_legend_handles_labels()[0]:
+            a.legend(fontsize=8)
+    fig.suptitle("HIL link: injected faults against what the firmware detected")
+    fig.tight_layout()
+    fig.savefig(os.path.join(out, "hil_link.png"), dpi=120)
+    print(f"hil.py: wrote hil_skate.png, hil_link.png in {out}")
+
+
+if __name__ == "__main__":
+    main()
