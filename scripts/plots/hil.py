@@ -101,7 +101,7 @@ def main():
     fig.suptitle("HIL link: injected faults against what the firmware detected")
     fig.tight_layout()
     fig.savefig(os.path.join(out, "hil_link.png"), dpi=120)
-    print(f"hil.py: wrote hil_skate.png, hil_link.png in {out}")
+    print(f"hil.py: wrote {'hil_robot.png' if robot else 'hil_skate.png'}, hil_link.png in {out}")
 
 
 if __name__ == "__main__":
