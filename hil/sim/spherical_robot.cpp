@@ -66,7 +66,8 @@ cli::Spec robot_spec() {
       .text("feedback", "RATE|auto",
             "feedback integrator: pull E, pi, |Gamma|^2 (and Jellett when pi = 0) back at this\n"
             "                          rate [1/s] >= 0 (0 = off), or 'auto': the largest rate within a safety\n"
-            "                          fraction of the scheme's stability interval (uncontrolled only)")
+            "                          fraction of the scheme's stability interval, at most 4x the fall rate\n"
+            "                          sqrt(m g |l| / I_P) (uncontrolled only)")
       .text("gains", "auto", "same as --feedback auto")
       .flag("stop-at-fall", "stop when Gamma3 <= 0")
       .flag("force", "run more than 1e9 steps");
@@ -100,6 +101,9 @@ struct Inputs {
 };
 
 const std::vector<std::string> kMismatchKeys = {"a", "m", "l", "g", "I1", "I2", "I3", "J1", "J2"};
+// --feedback auto for the robot: the pull-back rate at most this many times the robot's fall
+// rate (measured, docs/auto-gains.md: 4 keeps double RK4 within kAutoGainDriftMargin through a fall).
+constexpr double kRobotAutoRatePerFallRate = 4;
 
 struct Summary {
   double final_tilt = 0, late_max_tilt = 0;  // late: t >= 3T/4
@@ -191,9 +195,16 @@ int run(const cli::Args& a, const Inputs& in) {
   double rate_used = in.rate;
   if (in.feedback) {
     // --feedback auto: the rate that keeps h * stiffness within kAutoGainSafety of the scheme's
-    // stability interval for the balanced gains (hil/cli/auto_gains.hpp; M = 5 invariants).
-    if (in.auto_rate)
+    // stability interval for the balanced gains (hil/cli/auto_gains.hpp; M = 5 invariants),
+    // capped at the robot's own scale: kRobotAutoRatePerFallRate x sqrt(m g |l| / I_P), the
+    // fastest rate of the upright dynamics. A faster pull-back only adds the feedback term's own
+    // error, which grows as rate^2 through a fall (docs/auto-gains.md).
+    if (in.auto_rate) {
       rate_used = cli::kAutoGainSafety * double(real_stability_limit<S>(sc)) / (h * double(SphericalRobot<S>::M));
+      double scale = 0;
+      for (int axis : {0, 1}) scale = std::max(scale, std::sqrt(std::abs(pd.m * pd.g * pd.l) / pd.pivot_inertia(axis)));
+      if (scale > 0) rate_used = std::min(rate_used, kRobotAutoRatePerFallRate * scale);
+    }
     fb = spherical_robot_feedback(plant, x, S(rate_used > 0 ? rate_used : 1));
     if (rate_used == 0) fb = Feedback<SphericalRobot<S>>(plant, plant.invariants(x), Vec<S, 5>::Zero());
     Vec<S, 8> flipped = x;
