@@ -15,6 +15,7 @@
 #include "attractor/systems/pendulum_skate_pose.hpp"
 #include "attractor/systems/pendulum_skate_rotor.hpp"
 #include "auto_gains.hpp"
+#include "closed_loop_options.hpp"
 #include "commands.hpp"
 #include "run_support.hpp"
 
@@ -46,6 +47,7 @@ cli::Spec skate_spec() {
       .flag("unchecked", "allow sigma outside (58), or a --feedback step that check_step refuses")
       .number_mode("umax", "N m", "default none", cli::positive(), "torque saturation (with --sigma)")
       .flag("zoh", "sample the law once per step (zero-order hold, like firmware); default: at every stage");
+  cli::add_closed_loop_options(s, "m, l, I1, I2, I3, g, J1, J2, J3");
   s.group("initial condition (default: eq. (59) with phi0 = 0.1)")
       .number("phi0", "rad", 0.1, cli::between(-M_PI / 2, M_PI / 2, true), "tilt about E1 of (59)")
       .number("Omega1", "rad/s", 0.1, cli::any_finite(), "Omega1 of (59)")
@@ -82,6 +84,7 @@ cli::Spec skate_spec() {
 
 struct Summary {
   double fall_time = -1, min_g3 = 1, max_u = 0, t_end = 0;
+  double max_tilt = 0, final_tilt = 0, late_max_tilt = 0;  // tilt = atan2(|Gamma2|, Gamma3); late: t >= 3T/4
   double drift[8] = {0, 0, 0, 0, 0, 0, 0, 0};
   int n_drift = 0;
   const char* drift_names[8] = {"E", "C1", "C2", "G2", "G1", "v4", "v5", "v6"};
@@ -102,7 +105,10 @@ struct Inputs {
   bool feedback = false, auto_rate = false;
   int64_t steps = 0, every = 1;
   Vec<double, 5> q0;
+  cli::ClosedLoopOptions loop;  // --control-rate, --noise, --mismatch (controlled only)
 };
+
+const std::vector<std::string> kMismatchKeys = {"m", "l", "I1", "I2", "I3", "g", "J1", "J2", "J3"};
 
 template <class S>
 int run(const cli::Args& a, const Inputs& in) {
@@ -144,6 +150,9 @@ int run(const cli::Args& a, const Inputs& in) {
     skate_body_rates(q, W1, Y1);
     advance_pose(pose, W0, Y0, W1, Y1, h);
     s.min_g3 = std::min(s.min_g3, q[4]);
+    s.final_tilt = std::atan2(std::abs(q[3]), q[4]);
+    s.max_tilt = std::max(s.max_tilt, s.final_tilt);
+    if (4 * (k + 1) >= 3 * steps) s.late_max_tilt = std::max(s.late_max_tilt, s.final_tilt);
     if (s.fall_time < 0 && q[4] <= 0 && prev[4] > 0) s.fall_time = t - h + h * prev[4] / (prev[4] - q[4]);
     s.t_end = t;
     progress.tick(k + 1);
@@ -239,13 +248,24 @@ int run(const cli::Args& a, const Inputs& in) {
                                             exact(double(r.upper)) + "; --unchecked to force)");
     }
     const double umax = in.umax;
-    const bool zoh = a.flag("zoh");
-    PendulumSkateRotor<S> plant{rp, S(0)};
+    const cli::ClosedLoopOptions& lo = in.loop;
+    // The plant: the controller's model rp, or that model with --mismatch applied.
+    const SkateRotorParams<S> pp{S(lo.plant("m", in.m)),   S(lo.plant("l", in.l)),   S(lo.plant("I1", in.I1)),
+                                 S(lo.plant("I2", in.I2)), S(lo.plant("I3", in.I3)), S(lo.plant("g", in.g)),
+                                 S(lo.plant("J1", in.J1)), S(lo.plant("J2", in.J2)), S(lo.plant("J3", in.J3))};
+    if (pp.validate() != Error::none)
+      throw Failure(cli::exit_invalid,
+                    std::string("--mismatch: the plant's parameters are invalid (") + to_string(pp.validate()) + ")");
+    PendulumSkateRotor<S> plant{pp, S(0)};
+    cli::SensorNoise noise(lo.noise, lo.seed);
     auto ctrl = [&](const Vec<S, 5>& q) {
       const S u = law->torque(q);
       return umax > 0 ? saturate(u, S(umax)) : u;
     };
     auto closed = [&](const Vec<S, 6>& x) { return plant.field(x, ctrl(Vec<S, 5>(x.template head<5>()))); };
+    // The closed-loop invariants (57), (51b) of the controller's model, as a monitor on the
+    // controller would compute them: conserved only without mismatch, sampling, noise and
+    // saturation; their drift measures those.
     const SkateRotorParams<double> rd{double(rp.m), double(rp.l),  double(rp.I1), double(rp.I2), double(rp.I3),
                                       double(rp.g), double(rp.J1), double(rp.J2), double(rp.J3)};
     PendulumSkate<double> matched{rd.matched(double(sigma))};
@@ -258,16 +278,19 @@ int run(const cli::Args& a, const Inputs& in) {
     s.n_drift = 5;
     s.drift_names[4] = "pi_tilde";
     emit(0, q0, double(ctrl(x.template head<5>())), double(x[5]), 0);
+    S u = S(0);
     for (int64_t k = 0; k < steps; ++k) {
       const Vec<double, 5> prev = x.template head<5>().template cast<double>();
-      const S u = ctrl(Vec<S, 5>(x.template head<5>()));
-      s.max_u = std::max(s.max_u, std::abs(double(u)));
-      if (zoh) {
+      if (lo.sampled) {
+        // Zero-order hold: a (noisy) sample every lo.hold plant steps, the torque held in between.
+        if (k % lo.hold == 0) u = ctrl(noise.add(Vec<S, 5>(x.template head<5>())));
         plant.torque = u;
         step(sc, plant, x, S(h));
       } else {
+        u = ctrl(Vec<S, 5>(x.template head<5>()));
         step(sc, closed, x, S(h));
       }
+      s.max_u = std::max(s.max_u, std::abs(double(u)));
       const Vec<double, 6> xd = x.template cast<double>();
       const Vec<double, 5> q = xd.head<5>();
       const Vec<double, 4> d = matched.invariants(q) - F0;
@@ -289,6 +312,12 @@ int run(const cli::Args& a, const Inputs& in) {
     j["h"] = h, j["t_end"] = s.t_end;
     j["fall_time"] = s.fall_time >= 0 ? cli::num(s.fall_time) : cli::Json(nullptr);
     j["min_gamma3"] = cli::num(s.min_g3), j["max_abs_u"] = cli::num(s.max_u);
+    j["max_tilt"] = cli::num(s.max_tilt), j["final_tilt"] = cli::num(s.final_tilt);
+    j["late_max_tilt"] = 4 * s.t_end >= 3 * double(in.steps) * h ? cli::num(s.late_max_tilt) : cli::Json(nullptr);
+    if (controlled) {
+      j["sigma"] = cli::num(in.sigma), j["umax"] = in.umax > 0 ? cli::num(in.umax) : cli::Json(nullptr);
+      cli::loop_json(j, in.loop, in.h);
+    }
     if (in.feedback) j["feedback_rate"] = cli::num(rate_used), j["feedback_auto"] = in.auto_rate;
     for (int i = 0; i < s.n_drift; ++i) j["drift"][s.drift_names[i]] = cli::num(s.drift[i]);
     j["stopped"] = s.stopped ? cli::Json(s.stopped) : cli::Json(nullptr);
@@ -329,6 +358,7 @@ int skate_run(const cli::Args& a) {
   warn_triangle("I1, I2, I3", in.I1, in.I2, in.I3);
   if (in.controlled) warn_triangle("J1, J2, J3", in.J1, in.J2, in.J3);
   in.h = a.num("h");
+  in.loop = cli::parse_closed_loop(a, in.controlled, in.h, kMismatchKeys);
   in.T = a.num("T", in.controlled ? 10.0 : 2.0);
   in.steps = cli::step_count(in.T, in.h, a.flag("force"));
   const double every = a.num("every");

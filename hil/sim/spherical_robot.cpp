@@ -16,6 +16,7 @@
 #include "attractor/systems/spherical_robot.hpp"
 #include "attractor/systems/spherical_robot_pose.hpp"
 #include "auto_gains.hpp"
+#include "closed_loop_options.hpp"
 #include "commands.hpp"
 #include "run_support.hpp"
 
@@ -49,6 +50,7 @@ cli::Spec robot_spec() {
       .flag("unchecked", "allow sigma outside the stability range, or a --feedback step that check_step refuses")
       .number_mode("umax", "N m", "default none", cli::positive(), "torque saturation |u_a| <= umax (with --sigma)")
       .flag("zoh", "sample the law once per step (zero-order hold, like firmware); default: at every stage");
+  cli::add_closed_loop_options(s, "a, m, l, g, I1, I2, I3, J1, J2");
   s.group("initial condition (default: the reference start, tilt 0.1 about E1)")
       .number("phi0", "rad", 0.1, cli::between(-M_PI / 2, M_PI / 2, true),
               "tilt about E1: Gamma = (0, sin phi0, cos phi0)")
@@ -64,7 +66,8 @@ cli::Spec robot_spec() {
       .text("feedback", "RATE|auto",
             "feedback integrator: pull E, pi, |Gamma|^2 (and Jellett when pi = 0) back at this\n"
             "                          rate [1/s] >= 0 (0 = off), or 'auto': the largest rate within a safety\n"
-            "                          fraction of the scheme's stability interval (uncontrolled only)")
+            "                          fraction of the scheme's stability interval, at most 4x the fall rate\n"
+            "                          sqrt(m g |l| / I_P) (uncontrolled only)")
       .text("gains", "auto", "same as --feedback auto")
       .flag("stop-at-fall", "stop when Gamma3 <= 0")
       .flag("force", "run more than 1e9 steps");
@@ -94,9 +97,16 @@ struct Inputs {
   Vec<double, 2> theta_dot = Vec<double, 2>::Zero();
   bool theta_dot_given = false;
   int64_t steps = 0, every = 1;
+  cli::ClosedLoopOptions loop;  // --control-rate, --noise, --mismatch (controlled only)
 };
 
+const std::vector<std::string> kMismatchKeys = {"a", "m", "l", "g", "I1", "I2", "I3", "J1", "J2"};
+// --feedback auto for the robot: the pull-back rate at most this many times the robot's fall
+// rate (measured, docs/auto-gains.md: 4 keeps double RK4 within kAutoGainDriftMargin through a fall).
+constexpr double kRobotAutoRatePerFallRate = 4;
+
 struct Summary {
+  double final_tilt = 0, late_max_tilt = 0;  // late: t >= 3T/4
   double fall_time = -1, max_tilt = 0, min_g3 = 1, max_u = 0, max_rotor = 0, max_excursion = 0, t_end = 0;
   Vec<double, 2> position = Vec<double, 2>::Zero();
   double drift[5] = {0, 0, 0, 0, 0};
@@ -124,8 +134,20 @@ int run(const cli::Args& a, const Inputs& in) {
   // The reference in double for the invariants (cast of the run's parameters).
   const SphericalRobotParams<double> pd{double(p.radius), double(p.m),  double(p.l),  double(p.g), double(p.I1),
                                         double(p.I2),     double(p.I3), double(p.J1), double(p.J2)};
-  const SphericalRobot<S> plant{p};
-  const SphericalRobot<double> ref{pd};
+  // The plant: the controller's model p, or that model with --mismatch applied (the law and its
+  // stability check use p; the plant and the invariants use pp).
+  const cli::ClosedLoopOptions& lo = in.loop;
+  const SphericalRobotParams<S> pp{
+      S(lo.plant("a", in.p.radius)), S(lo.plant("m", in.p.m)),   S(lo.plant("l", in.p.l)),
+      S(lo.plant("g", in.p.g)),      S(lo.plant("I1", in.p.I1)), S(lo.plant("I2", in.p.I2)),
+      S(lo.plant("I3", in.p.I3)),    S(lo.plant("J1", in.p.J1)), S(lo.plant("J2", in.p.J2))};
+  if (pp.validate() != Error::none)
+    throw Failure(cli::exit_invalid, std::string("--mismatch: the plant's parameters are invalid (") +
+                                         to_string(pp.validate()) + "; need J1 < I1, J2 < I2, |l| < a)");
+  const SphericalRobotParams<double> ppd{double(pp.radius), double(pp.m),  double(pp.l),  double(pp.g), double(pp.I1),
+                                         double(pp.I2),     double(pp.I3), double(pp.J1), double(pp.J2)};
+  const SphericalRobot<S> plant{pp};
+  const SphericalRobot<double> ref{ppd};
 
   Result<SphericalRobotLaw<S>> law = Error::invalid_parameter;
   if (controlled) {
@@ -143,6 +165,7 @@ int run(const cli::Args& a, const Inputs& in) {
                                            (pd.l > 0 ? "" : " (the law needs a top-heavy robot, l > 0)"));
     }
   }
+  // Closed-loop invariants of the controller's model (what a monitor on the controller computes).
   const SphericalRobotLaw<double> lawd = controlled
                                              ? *SphericalRobotLaw<double>::make_unchecked(
                                                    pd, Vec<double, 2>(double(law->sigma()[0]), double(law->sigma()[1])))
@@ -164,7 +187,7 @@ int run(const cli::Args& a, const Inputs& in) {
   }
   const Vec<double, 5> F0 = invariants(x.template cast<double>());
   // Which drifts stop a run beyond sanity: |Γ|² always; E / Ẽ where they are invariants.
-  const bool energy_invariant = !controlled || (in.umax == 0 && !a.flag("zoh"));
+  const bool energy_invariant = !controlled || (in.umax == 0 && !lo.sampled && lo.exact_model());
 
   // Feedback integrator (uncontrolled): gains balanced at x0; check_step at x0 and at the flipped
   // state with the same rates (the gradients grow as the ball flips).
@@ -172,9 +195,16 @@ int run(const cli::Args& a, const Inputs& in) {
   double rate_used = in.rate;
   if (in.feedback) {
     // --feedback auto: the rate that keeps h * stiffness within kAutoGainSafety of the scheme's
-    // stability interval for the balanced gains (hil/cli/auto_gains.hpp; M = 5 invariants).
-    if (in.auto_rate)
+    // stability interval for the balanced gains (hil/cli/auto_gains.hpp; M = 5 invariants),
+    // capped at the robot's own scale: kRobotAutoRatePerFallRate x sqrt(m g |l| / I_P), the
+    // fastest rate of the upright dynamics. A faster pull-back only adds the feedback term's own
+    // error, which grows as rate^2 through a fall (docs/auto-gains.md).
+    if (in.auto_rate) {
       rate_used = cli::kAutoGainSafety * double(real_stability_limit<S>(sc)) / (h * double(SphericalRobot<S>::M));
+      double scale = 0;
+      for (int axis : {0, 1}) scale = std::max(scale, std::sqrt(std::abs(pd.m * pd.g * pd.l) / pd.pivot_inertia(axis)));
+      if (scale > 0) rate_used = std::min(rate_used, kRobotAutoRatePerFallRate * scale);
+    }
     fb = spherical_robot_feedback(plant, x, S(rate_used > 0 ? rate_used : 1));
     if (rate_used == 0) fb = Feedback<SphericalRobot<S>>(plant, plant.invariants(x), Vec<S, 5>::Zero());
     Vec<S, 8> flipped = x;
@@ -195,7 +225,8 @@ int run(const cli::Args& a, const Inputs& in) {
     csv.open(a.text("csv"));
     csv.print("t,Omega1,Omega2,Omega3,G1,G2,G3,theta_dot1,theta_dot2,u1,u2,tilt,x,y,dE\n");
   }
-  const bool stop = a.flag("stop-at-fall"), zoh = a.flag("zoh");
+  const bool stop = a.flag("stop-at-fall"), zoh = lo.sampled;
+  cli::SensorNoise noise(lo.noise, lo.seed);
   const double umax = in.umax;
   SphericalRobotPose<double> pose =
       spherical_robot_pose_from_gamma(Vec3<double>(x.template segment<3>(3).template cast<double>()));
@@ -221,12 +252,13 @@ int run(const cli::Args& a, const Inputs& in) {
     const Vec<S, 2> u0 = controlled ? control(x, ok) : Vec<S, 2>(Vec<S, 2>::Zero());
     emit(0, x.template cast<double>(), u0.template cast<double>(), 0);
   }
+  Vec<S, 2> u = Vec<S, 2>::Zero();
   for (int64_t k = 0; k < in.steps; ++k) {
     const Vec<double, 8> prev = x.template cast<double>();
-    Vec<S, 2> u = Vec<S, 2>::Zero();
     if (controlled) {
       bool ok = true;
-      u = control(x, ok);
+      // Zero-order hold: a (noisy) sample every lo.hold plant steps, the torque held in between.
+      if (!zoh || k % lo.hold == 0) u = control(zoh ? noise.add(x) : x, ok);
       if (!ok) {
         s.stopped = "singular_closed_loop";
         break;
@@ -255,6 +287,8 @@ int run(const cli::Args& a, const Inputs& in) {
     }
     const double tilt = spherical_robot_tilt(xd);
     s.max_tilt = std::max(s.max_tilt, tilt);
+    s.final_tilt = tilt;
+    if (4 * (k + 1) >= 3 * in.steps) s.late_max_tilt = std::max(s.late_max_tilt, tilt);
     s.min_g3 = std::min(s.min_g3, xd[5]);
     s.max_rotor = std::max(s.max_rotor, xd.tail<2>().cwiseAbs().maxCoeff());
     s.position = pose.position;
@@ -282,10 +316,12 @@ int run(const cli::Args& a, const Inputs& in) {
     if (controlled) {
       j["sigma"] = {cli::num(in.sigma[0]), cli::num(in.sigma[1])};
       j["umax"] = umax > 0 ? cli::num(umax) : cli::Json(nullptr);
-      j["zoh"] = zoh;
+      cli::loop_json(j, lo, in.h);
     }
     j["fall_time"] = s.fall_time >= 0 ? cli::num(s.fall_time) : cli::Json(nullptr);
     j["max_tilt"] = cli::num(s.max_tilt), j["min_gamma3"] = cli::num(s.min_g3);
+    j["final_tilt"] = cli::num(s.final_tilt),
+    j["late_max_tilt"] = 4 * s.t_end >= 3 * double(in.steps) * in.h ? cli::num(s.late_max_tilt) : cli::Json(nullptr);
     j["max_abs_u"] = cli::num(s.max_u), j["max_abs_theta_dot"] = cli::num(s.max_rotor);
     j["position"] = {cli::num(s.position[0]), cli::num(s.position[1])};
     j["max_excursion"] = cli::num(s.max_excursion);
@@ -345,6 +381,7 @@ int robot_run(const cli::Args& a) {
     in.theta_dot_given = true;
   }
   in.h = a.num("h");
+  in.loop = cli::parse_closed_loop(a, in.controlled, in.h, kMismatchKeys);
   in.steps = cli::step_count(a.num("T"), in.h, a.flag("force"));
   const double every = a.num("every");
   if (every != std::floor(every))

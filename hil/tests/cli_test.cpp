@@ -3,12 +3,15 @@
 // file's rules, CLI11 parsing and the exit codes.
 #include <gtest/gtest.h>
 
+#include <Eigen/Core>
+
 #include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <string>
 #include <vector>
 
+#include "closed_loop_options.hpp"
 #include "numbers.hpp"
 #include "run_support.hpp"
 #include "spec.hpp"
@@ -161,6 +164,52 @@ TEST(Json, NonFiniteIsNull) {
   Json j;
   j["a"] = num(INFINITY), j["b"] = num(NAN), j["c"] = num(1.5);
   EXPECT_EQ(j.dump(), "{\"a\":null,\"b\":null,\"c\":1.5}");
+}
+
+// --noise: the samples have the standard deviation the option names, zero mean, and a seed
+// gives the same sequence (mt19937_64 + Box-Muller, no library-defined distribution).
+TEST(SensorNoise, SeededGaussianWithTheGivenDeviation) {
+  SensorNoise a(0.5, 7), b(0.5, 7), c(0.5, 8);
+  double sum = 0, sq = 0;
+  const int n = 20000;
+  bool differs = false;
+  for (int i = 0; i < n; ++i) {
+    const Eigen::Vector2d x = a.add(Eigen::Vector2d(0, 0)), y = b.add(Eigen::Vector2d(0, 0));
+    const Eigen::Vector2d z = c.add(Eigen::Vector2d(0, 0));
+    ASSERT_EQ(x, y);
+    differs = differs || x != z;
+    sum += x.sum(), sq += x.squaredNorm();
+  }
+  EXPECT_TRUE(differs);
+  const double mean = sum / (2 * n), sd = std::sqrt(sq / (2 * n) - mean * mean);
+  EXPECT_NEAR(mean, 0.0, 0.01);
+  EXPECT_NEAR(sd, 0.5, 0.01);
+  SensorNoise off(0, 1);
+  EXPECT_EQ(off.add(Eigen::Vector2d(1, 2)), Eigen::Vector2d(1, 2));
+}
+
+// --mismatch K=F,...: each key once, F > -1; the plant value is model x (1 + F).
+TEST(Mismatch, ParsedAndApplied) {
+  const std::vector<std::string> keys = {"m", "l"};
+  ClosedLoopOptions o;
+  o.mismatch = parse_mismatch("m=0.1,l=-0.25", keys);
+  EXPECT_DOUBLE_EQ(o.plant("m", 2.0), 2.2);
+  EXPECT_DOUBLE_EQ(o.plant("l", 0.8), 0.6);
+  EXPECT_DOUBLE_EQ(o.plant("I1", 0.35), 0.35);
+  auto code = [&](const std::string& t) {
+    try {
+      parse_mismatch(t, keys);
+    } catch (const Failure& f) {
+      return f.code;
+    }
+    return 0;
+  };
+  EXPECT_EQ(code("m=0.1,m=0.2"), exit_usage);
+  EXPECT_EQ(code("x=0.1"), exit_usage);
+  EXPECT_EQ(code("m"), exit_usage);
+  EXPECT_EQ(code("m=-1"), exit_invalid);
+  EXPECT_EQ(code("m=1e309"), exit_invalid);
+  EXPECT_EQ(code(""), exit_usage);
 }
 
 }  // namespace
