@@ -8,6 +8,9 @@
 // These are INSTRUCTION counts, not cycles: see docs/runtime.md for how they relate to cycles.
 //
 // Adding a system: one bench_system(...) line in systems<S>(); an app: one line in ticks<S>().
+// Also, in their own translation unit (so that GCC's inlining decisions here do not change with
+// them): accuracy_per_cost.cpp, the hand-written reference steps and every method of the
+// accuracy-per-cost chart at every step size of its grid.
 #include <cstdint>
 
 #include "attractor/board/board.hpp"
@@ -22,37 +25,16 @@
 #include "attractor/systems/pendulum_skate.hpp"
 #include "attractor/systems/pendulum_skate_rotor.hpp"
 #include "attractor/systems/spherical_pendulum.hpp"
+#include "measure.hpp"
 
 using namespace attractor;
 using board::Board;
 
 namespace {
 
-#ifndef BENCH_REPS
-#define BENCH_REPS 200  // repetitions per measurement: resolution = clock quantum / BENCH_REPS
-#endif
-
-// Keep the compiler from folding the measured work away.
-template <class T>
-inline void escape(T* p) {
-  __asm__ volatile("" : : "r"(p) : "memory");
-}
-
-// Instructions (ns of virtual time) of one call of fn, averaged over BENCH_REPS calls, with
-// the cost of the empty measurement loop subtracted.
-template <class F>
-double instructions_per_call(F&& fn) {
-  auto measure = [](auto&& body) {
-    const std::uint32_t t0 = Board::cost_now();
-    for (int i = 0; i < BENCH_REPS; ++i) body();
-    return ((Board::cost_now() - t0) & Board::cost_mask());
-  };
-  int dummy = 0;
-  const std::uint32_t empty = measure([&] { escape(&dummy); });
-  const std::uint32_t full = measure(fn);
-  const double counts = double(full) - double(empty);
-  return rt::counts_to_ns(counts, Board::cost_hz()) / BENCH_REPS;
-}
+using bench::escape;
+using bench::instructions_per_call;
+using bench::spherical_x0;
 
 void print_line(const char* prec, const char* what, const char* scheme, const char* kind, double instr) {
   Text<160> t;
@@ -97,13 +79,6 @@ struct Oscillator {
   Invariants invariants(const State& x) const { return Invariants(S(0.5) * (x[0] * x[0] + x[1] * x[1])); }
   Mat<S, M, N> invariants_jacobian(const State& x) const { return Mat<S, M, N>(x[0], x[1]); }
 };
-
-template <class S>
-Vec<S, 6> spherical_x0() {  // q on the unit sphere, p tangent to it (q . p = 0)
-  Vec<S, 6> x;
-  x << S(0.479425538604203), S(0), S(-0.877582561890373), S(0), S(0.3), S(0);
-  return x;
-}
 
 // ---- The systems benchmarked: one line each ----
 template <class S>
@@ -236,5 +211,6 @@ int main() {
   systems<double>("double");
   ticks<float>("float");
   ticks<double>("double");
+  bench::references_and_methods();
   return 0;
 }

@@ -10,6 +10,8 @@
 // estimate/vertical_estimator.hpp packages this as a component (configure, update, reset).
 #pragma once
 
+#include <Eigen/Geometry>  // cross()
+
 #include "attractor/core/types.hpp"
 
 namespace attractor {
