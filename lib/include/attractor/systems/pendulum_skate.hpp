@@ -38,11 +38,11 @@
 
 #include "attractor/core/finite.hpp"
 #include "attractor/core/result.hpp"
+#include "attractor/core/solve3.hpp"
 #include "attractor/core/types.hpp"
 #include "attractor/geometry/so3.hpp"
 
 // After types.hpp (which sets EIGEN_NO_MALLOC before Eigen/Core).
-#include <Eigen/Cholesky>
 #include <Eigen/Geometry>
 
 namespace attractor {
@@ -219,6 +219,17 @@ struct PendulumSkateFull {
     return G;
   }
 
+  // 𝔾⁻¹(a, b) in closed form. 𝔾 = [[D, B], [Bᵀ, m𝟙]] with D = diag(Ī1, Ī2, I3), B = ml ê3; its
+  // Schur complement D − BBᵀ/m = diag(Ī1 − ml², Ī2 − ml², I3) = diag(I1, I2, I3) is diagonal,
+  // so 𝔾(u, w) = (a, b) gives u = ((a1 + l b2)/I1, (a2 − l b1)/I2, a3/I3), w = b/m + l E3×u.
+  // (Checked against a general LDLT of metric() in pendulum_skate_test.)
+  Vec<S, 6> metric_solve(const Vec3<S>& a, const Vec3<S>& b) const {
+    const Vec3<S> u((a[0] + p.l * b[1]) / p.I1, (a[1] - p.l * b[0]) / p.I2, a[2] / p.I3);
+    Vec<S, 6> o;
+    o << u, b / p.m + p.l * Vec3<S>(-u[1], u[0], S(0));
+    return o;
+  }
+
   // ad*_(Ω,Y)(Π,P) = (Π×Ω + P×Y, P×Ω) on 𝔰𝔢(3) (Example 8).
   static Vec<S, 6> ad_star(const Vec<S, 6>& xi, const Vec<S, 6>& mu) {
     const Vec3<S> Om = xi.template head<3>(), Y = xi.template tail<3>();
@@ -244,18 +255,22 @@ struct PendulumSkateFull {
     const Vec3<S> e1g = e1.cross(Ga);
     const Vec3<S> Gd = Ga.cross(Om);  // (21) third line
     const Vec3<S> e1gd = e1.cross(Gd);
-    Mat<S, 6, 3> PsiT = Mat<S, 6, 3>::Zero();
-    PsiT.template block<3, 1>(0, 0) = e1g;
-    PsiT.template block<3, 1>(3, 1) = Ga;
-    PsiT.template block<3, 1>(3, 2) = e1g;
-    const Vec3<S> psid_xi(e1gd.dot(Om), Gd.dot(Y), e1gd.dot(Y));
-    const Eigen::LDLT<Mat<S, 6, 6>> ldlt(G);
+    // Ψᵀ columns (E1×Γ, 0), (0, Γ), (0, E1×Γ); 𝔾⁻¹ in closed form (metric_solve), so the
+    // multiplier system Ψ𝔾⁻¹Ψᵀ λ = −Ψ𝔾⁻¹f − Ψ̇ξ is one 3×3 adjugate solve (no general LDLT).
     Mat<S, 6, 3> GiPsiT;
-    for (int c = 0; c < 3; ++c) GiPsiT.col(c) = ldlt.solve(Vec<S, 6>(PsiT.col(c)));
-    const Vec<S, 6> Gif = ldlt.solve(f);
-    const Mat3<S> A = PsiT.transpose() * GiPsiT;
-    const Vec3<S> rhs = -(PsiT.transpose() * Gif + psid_xi);
-    const Vec3<S> lambda = A.ldlt().solve(rhs);
+    GiPsiT.col(0) = metric_solve(e1g, Vec3<S>::Zero());
+    GiPsiT.col(1) = metric_solve(Vec3<S>::Zero(), Ga);
+    GiPsiT.col(2) = metric_solve(Vec3<S>::Zero(), e1g);
+    const Vec<S, 6> Gif = metric_solve(f.template head<3>(), f.template tail<3>());
+    const Vec3<S> psid_xi(e1gd.dot(Om), Gd.dot(Y), e1gd.dot(Y));
+    // Ψv for v = (v_Ω, v_Y): (E1×Γ·v_Ω, Γ·v_Y, E1×Γ·v_Y).
+    const auto psi = [&](const Vec<S, 6>& v) {
+      return Vec3<S>(e1g.dot(v.template head<3>()), Ga.dot(v.template tail<3>()), e1g.dot(v.template tail<3>()));
+    };
+    Mat3<S> A;
+    for (int c = 0; c < 3; ++c) A.col(c) = psi(GiPsiT.col(c));
+    S det;
+    const Vec3<S> lambda = detail::solve3_adjugate<S>(A, Vec3<S>(-(psi(Gif) + psid_xi)), det);
     State out;
     out.template head<6>() = Gif + GiPsiT * lambda;
     out.template tail<3>() = Gd;

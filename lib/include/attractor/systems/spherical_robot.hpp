@@ -51,6 +51,7 @@
 
 #include "attractor/core/finite.hpp"
 #include "attractor/core/result.hpp"
+#include "attractor/core/solve3.hpp"
 #include "attractor/core/types.hpp"
 #include "attractor/geometry/so3.hpp"
 #include "attractor/integrate/feedback.hpp"
@@ -92,18 +93,6 @@ struct SphericalRobotParams {
     return (axis == 0 ? I1 - J1 : I2 - J2) + m * d * d;
   }
 };
-
-namespace detail {
-// x = M⁻¹ b for a 3×3 M by the adjugate: fixed cost, no pivoting, det returned for the caller's
-// singularity test (det = 0 gives Inf/NaN, which callers check).
-template <class S>
-Vec3<S> solve3_adjugate(const Mat3<S>& M, const Vec3<S>& b, S& det) {
-  const Vec3<S> c0 = M.col(0), c1 = M.col(1), c2 = M.col(2);
-  const Vec3<S> r0 = c1.cross(c2), r1 = c2.cross(c0), r2 = c0.cross(c1);  // rows of adj(M)
-  det = c0.dot(r0);
-  return Vec3<S>(r0.dot(b), r1.dot(b), r2.dot(b)) / det;
-}
-}  // namespace detail
 
 // Explicit rolling dynamics. x = (Ω, Γ, θ̇): Ω body rate, Γ upward vertical in the body, θ̇ rotor
 // rates relative to the shell.
