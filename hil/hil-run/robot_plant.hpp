@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// attractor-hil --plant spherical-robot: the spherical robot of ../shared/SPHERICAL_ROBOT.md
+// attractor-hil --plant spherical-robot: the spherical robot of docs/spherical-robot.md
 // (paper 004 (0.29)–(0.30)) simulated on the host in double (SimulatedSphericalRobot<double>:
 // the library's model, one RK4 step of its feedback integrator per 1 ms tick keeping |Γ| = 1,
 // zero-order hold of the two rotor torques), from the reference run C1 (tilt 0.1 rad,
