@@ -221,11 +221,12 @@ class Tick {
       if (++stale_streak_ > supervisor_.config().stale_limit) supervisor_.trip(Error::stale, tick);
       sensor_error_ = Error::stale;
     } else {
-      bool finite = true;
-      bool in_range = true;
+      // Bitwise on 0/1 words, not &&: every channel is checked every tick (constant cost).
+      unsigned finite = 1u;
+      unsigned in_range = 1u;
       for (int i = 0; i < App::sensor_dim; ++i) {
-        finite = finite & is_finite(y_[i]);
-        in_range = in_range & (y_[i] <= sensor_limits_[i]) & (y_[i] >= -sensor_limits_[i]);
+        finite &= unsigned{is_finite(y_[i])};
+        in_range &= unsigned{y_[i] <= sensor_limits_[i]} & unsigned{y_[i] >= -sensor_limits_[i]};
       }
       if (!finite) {
         sensor = Error::non_finite;
@@ -254,10 +255,10 @@ class Tick {
       if (!all_finite(u)) {
         supervisor_.fault(Error::non_finite, tick);
       } else {
-        bool clipped = false;
+        unsigned clipped = 0u;  // bitwise, as above: constant cost
         for (int i = 0; i < App::actuator_dim; ++i) {
           const S lim = actuator_limits_[i];
-          clipped = clipped | (u[i] > lim) | (u[i] < -lim);
+          clipped |= unsigned{u[i] > lim} | unsigned{u[i] < -lim};
           u[i] = u[i] > lim ? lim : (u[i] < -lim ? -lim : u[i]);
         }
         if (clipped) supervisor_.count_saturated();
