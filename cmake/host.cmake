@@ -14,7 +14,7 @@ if(ATTRACTOR_SANITIZE)
   # the integer or float it is converted to is undefined behaviour the tools must never reach.
   # -g1 (line tables only; after CMake's -g, so it wins): sanitizer reports still name file and
   # line, but GCC skips variable tracking, which with ASan+UBSan on Eigen code dominated the
-  # build — spherical_robot_model_test.cpp took 353 s of CPU with -g and 118 s with -g1.
+  # build — spherical_robot_model_test.cpp (GCC) took 353 s of CPU with -g and 118 s with -g1.
   add_compile_options(-fsanitize=address,undefined,float-cast-overflow -fno-sanitize-recover=all
                       -fno-omit-frame-pointer -g1)
   add_link_options(-fsanitize=address,undefined,float-cast-overflow)

@@ -24,7 +24,7 @@
 //   (A(Γ) − J + K) Ω̇ = f(Ω, Γ, h),   K = diag(k1, k2, 0),   u = (k1Ω̇1, k2Ω̇2).
 // k_a, ρ_a and the closed-loop inertia are taken at configuration from the generic matching
 // code (ControlledLagrangian<SphericalRobotHamel>, control/controlled_lagrangian.hpp); the ISR
-// then needs one 3×3 solve. host-tests/unit/spherical_robot_control_test.cpp shows that the
+// then needs one 3×3 solve. host-tests/unit/spherical_robot/spherical_robot_control_test.cpp shows that the
 // generic law (its 3×3 Hamel solve with the closed-loop metric 𝔾̃) and this closed form agree.
 //
 // Closed loop (derived, checked numerically): π̃_a = J_aΩ_a + ρ_aθ̇_a is conserved, and then

@@ -3,7 +3,7 @@
 // "CRC-32/ISO-HDLC" in Greg Cook's catalogue of parametrised CRC algorithms): polynomial
 // 0x04C11DB7 processed bit-reflected (0xEDB88320), initial value 0xFFFFFFFF, reflected input
 // and output, final XOR 0xFFFFFFFF. Check value: crc32("123456789") = 0xCBF43926, pinned in
-// host-tests/unit/link_crc32_test.cpp and cross-checked against Python's zlib/binascii.
+// host-tests/unit/link/link_crc32_test.cpp and cross-checked against Python's zlib/binascii.
 // One table lookup per byte: the cost depends on the length only, never on the data.
 #pragma once
 

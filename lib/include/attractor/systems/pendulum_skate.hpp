@@ -18,7 +18,7 @@
 //   estimate/advected_vertical.hpp        Γ̇ = Γ × Ω for attitude estimation (AdvectedGamma)
 //
 // Misprints found in paper 003 and what the code does instead (each checked numerically along
-// RK4 trajectories at h = 1e-4 with /usr/bin/python3 and in host-tests/unit/pendulum_skate_test.cpp):
+// RK4 trajectories at h = 1e-4 with /usr/bin/python3 and in host-tests/unit/pendulum_skate/pendulum_skate_test.cpp):
 //   * (37): C2 printed with l/(I3(I2−I3)) in front of arctan. The integral
 //     ∫ dΓ2 / ((I2−I3)Γ2² + I3) = arctan(√((I2−I3)/I3) Γ2) / √(I3(I2−I3)), so the factor is
 //     l/√(I3(I2−I3)). The printed C2 drifts by 0.3 on the §7.2 run; the corrected one by 3e-15.

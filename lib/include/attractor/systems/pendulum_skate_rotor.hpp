@@ -16,7 +16,7 @@
 // 𝔾_ij (diagonal m) says. The code uses (m/2)‖Y‖².
 //
 // Reduction of (44) for this system (derived here; checked against the generic Hamel form in
-// host-tests/unit/skate_control_test.cpp): with 𝓘_i = I_i + J_i, p1 = (𝓘1+ml²)v1 + J1θ̇,
+// host-tests/unit/pendulum_skate/skate_control_test.cpp): with 𝓘_i = I_i + J_i, p1 = (𝓘1+ml²)v1 + J1θ̇,
 // π = J1(v1 + θ̇) (45), and p1 − π = (I1+ml²)v1, so
 //   (I1+ml²) v̇1 = X(ζ) − u,   X(ζ) = ((𝓘2+ml²−𝓘3)Γ3 v2² + mgl)Γ2 + mlΓ3 v2 v3,
 //   J1(v̇1 + θ̈) = u  (44b),

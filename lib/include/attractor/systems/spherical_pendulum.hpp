@@ -10,7 +10,7 @@
 //
 // Paper misprint: §2.3 states H0 = 2 and J0 = 1 for q0 = (0,1,0), p0 = (1,0,1), m = g = l = 1.
 // The values are H0 = |p0|²/2 + q0_3 = 1 and J0 = q1 p2 − q2 p1 = −1 (computed, and asserted in
-// host-tests/unit/spherical_pendulum_test.cpp).
+// host-tests/unit/pendulums/spherical_pendulum_test.cpp).
 #pragma once
 
 #include "attractor/systems/pendulum.hpp"

@@ -36,7 +36,7 @@
 //   Γ̇ = Γ×Ω,   θ̈_a = u_a/J_a − Ω̇_a   (J_a(Ω̇_a + θ̈_a) = u_a, (0.30)).
 // The 3×3 system is solved by the adjugate (fixed cost; its determinant is the singularity test).
 // Checked against the multiplier form (paper 003 (17)) and the Hamel form (paper 003 (44)) to
-// ~1e-13 at random states (host-tests/unit/spherical_robot_model_test.cpp).
+// ~1e-13 at random states (host-tests/unit/spherical_robot/spherical_robot_model_test.cpp).
 //
 // Open-loop invariants (u = 0), all verified along RK4 trajectories:
 //   E = ½Ω·𝕀Ω + Ω·h + ½ΣJ_aθ̇_a² + ½m|Ω×r|² + m g l Γ3,   π_a = J_a(Ω_a + θ̇_a) (rotor angles are

@@ -16,8 +16,10 @@
 #include "attractor/systems/pendulum_skate.hpp"
 #include "attractor/systems/spherical_pendulum.hpp"
 #include "no_alloc.hpp"
+#include "paper002.hpp"
 
 using namespace attractor;
+using attractor::test::paper002_x0;
 
 namespace {
 
@@ -34,11 +36,6 @@ static_assert(is_system_v<PendulumSkate<double>>, "the reduced skate is a System
 static_assert(is_system_v<PendulumSkateFull<double>>, "the full skate is a System");
 static_assert(!is_system_v<NoJacobian>, "a System without invariants_jacobian is refused");
 static_assert(!is_system_v<int>, "int is no System");
-
-template <class S>
-Vec<S, 6> paper_x0() {  // paper 002 §2.3
-  return SphericalPendulum<S>::state(Vec3<S>(S(0), S(1), S(0)), Vec3<S>(S(1), S(0), S(1)));
-}
 
 // The same loop for every method: n steps of h, returns max |f1 − 1| (|q| = l = 1), or NaN when
 // a step reports an error.
@@ -64,7 +61,7 @@ TYPED_TEST(StepperTyped, EveryIntegratorStepsThroughOneCallShape) {
   using S = TypeParam;
   using Sys = SphericalPendulum<S>;
   const Sys sys{};
-  const Vec<S, 6> x0 = paper_x0<S>();
+  const Vec<S, 6> x0 = paper002_x0<S>();
   const S h = S(1e-3);
   const int n = 2000;
   const bool f = std::is_same<S, float>::value;
@@ -86,8 +83,8 @@ TYPED_TEST(StepperTyped, EveryIntegratorStepsThroughOneCallShape) {
 TEST(Stepper, SameNumbersAsThePrimitives) {
   using Sys = SphericalPendulum<double>;
   const Sys sys{};
-  const auto fb = feedback(sys, paper_x0<double>(), Vec<double, 4>::Constant(50.0));
-  Vec<double, 6> a = paper_x0<double>(), b = a, c = a, d = a, e = a;
+  const auto fb = feedback(sys, paper002_x0<double>(), Vec<double, 4>::Constant(50.0));
+  Vec<double, 6> a = paper002_x0<double>(), b = a, c = a, d = a, e = a;
   auto st = rk4(fb);
   Rattle<Sys> r(sys, c);
   Strang<Sys> sg{sys};
@@ -126,10 +123,10 @@ TEST(Stepper, NonFiniteStepIsReportedAndStateKept) {
 // the caller restarts the method there.
 TEST(Stepper, RattleRefusesAndRestarts) {
   using Sys = SphericalPendulum<double>;
-  Rattle<Sys> r(Sys{}, paper_x0<double>());
-  Vec<double, 6> x = paper_x0<double>();
+  Rattle<Sys> r(Sys{}, paper002_x0<double>());
+  Vec<double, 6> x = paper002_x0<double>();
   EXPECT_EQ(step(r, x, 10.0), Error::singular);
-  EXPECT_EQ(x, paper_x0<double>());
+  EXPECT_EQ(x, paper002_x0<double>());
   Vec<double, 6> y = SphericalPendulum<double>::state(Vec3<double>(1, 0, 0), Vec3<double>(0, 0.5, 0));
   ASSERT_EQ(step(r, y, 1e-3), Error::none);
   Rattle<Sys> fresh(Sys{}, SphericalPendulum<double>::state(Vec3<double>(1, 0, 0), Vec3<double>(0, 0.5, 0)));

@@ -13,18 +13,15 @@
 #include "attractor/integrate/feedback.hpp"
 #include "attractor/systems/spherical_pendulum.hpp"
 #include "no_alloc.hpp"
+#include "paper002.hpp"
 
 using namespace attractor;
+using attractor::test::paper002_x0;
 
 namespace {
 
 using SysD = SphericalPendulum<double>;
 using StateD = SysD::State;
-
-template <class S>
-Vec<S, 6> paper_x0() {  // paper 002 §2.3: q0 = (0,1,0), p0 = (1,0,1)
-  return SphericalPendulum<S>::state(Vec3<S>(S(0), S(1), S(0)), Vec3<S>(S(1), S(0), S(1)));
-}
 
 template <class S>
 Vec<S, 6> random_state(std::mt19937& rng) {
@@ -39,7 +36,7 @@ Vec<S, 6> random_state(std::mt19937& rng) {
 TEST(SphericalPendulum, InitialInvariantsAreComputedNotCopied) {
   // The paper prints H0 = 2 and J0 = 1; the formulas give H0 = |p0|^2/2 + q0_3 = 1 and
   // J0 = q1 p2 - q2 p1 = 0*0 - 1*1 = -1.
-  const Vec<double, 4> F0 = SysD{}.invariants(paper_x0<double>());
+  const Vec<double, 4> F0 = SysD{}.invariants(paper002_x0<double>());
   EXPECT_EQ(F0[0], 1.0);
   EXPECT_EQ(F0[1], 0.0);
   EXPECT_EQ(F0[2], 1.0);
@@ -95,7 +92,7 @@ TEST(SphericalPendulum, JacobianMatchesFiniteDifferences) {
 TEST(SphericalPendulum, FeedbackFieldIsPaperEquations7And8) {
   const double m = 1.3, g = 9.81, k1 = 50, k2 = 40, k3 = 30, k4 = 20;
   const SysD sys{m, g, 0.7};
-  const StateD x0 = paper_x0<double>();
+  const StateD x0 = paper002_x0<double>();
   const auto fb = feedback(sys, x0, Vec<double, 4>(k1, k2, k3, k4));
   const Vec<double, 4> F0 = sys.invariants(x0);
   std::mt19937 rng(3);
@@ -120,7 +117,7 @@ TEST(SphericalPendulum, FeedbackFieldIsPaperEquations7And8) {
 // X - (feedback field) = grad V, and grad V must be the gradient of the wrapper's V.
 TEST(SphericalPendulum, LyapunovGradientMatchesFiniteDifferences) {
   const SysD sys{};
-  const auto fb = feedback(sys, paper_x0<double>(), Vec<double, 4>(50, 50, 50, 50));
+  const auto fb = feedback(sys, paper002_x0<double>(), Vec<double, 4>(50, 50, 50, 50));
   std::mt19937 rng(5);
   for (int trial = 0; trial < 10; ++trial) {
     const StateD x = random_state<double>(rng);
@@ -149,7 +146,7 @@ TEST(SphericalPendulum, OnTheSphereMatchesSphericalCoordinates) {
   };
   // q0 = (0,1,0): theta = pi/2, phi = pi/2; p0 = (1,0,1) = theta' (0,0,1) + phi' (-1,0,0).
   Vec<double, 4> y(M_PI / 2, M_PI / 2, 1.0, -1.0);
-  StateD x = paper_x0<double>();
+  StateD x = paper002_x0<double>();
   const SysD sys{};
   auto X = [&sys](const StateD& s) { return sys.field(s); };
   const double h = 1e-3;
@@ -190,8 +187,8 @@ struct Deviations {
 // Deviations are sampled every 10 steps (t = 0.01; they vary smoothly) to keep the test fast.
 template <class S, class Step>
 Deviations run_paper_experiment(Step&& step_fn, int steps = 100000) {
-  Vec<S, 6> x = paper_x0<S>();
-  const Vec<double, 4> F0 = SysD{}.invariants(paper_x0<double>());
+  Vec<S, 6> x = paper002_x0<S>();
+  const Vec<double, 4> F0 = SysD{}.invariants(paper002_x0<double>());
   Deviations d;
   test::NoAllocGuard guard;
   for (int k = 1; k <= steps; ++k) {
@@ -206,16 +203,16 @@ Deviations run_paper_experiment(Step&& step_fn, int steps = 100000) {
 
 template <class S>
 Feedback<SphericalPendulum<S>> paper_feedback() {  // gains k1..k4 = 50 (paper 002 §2.3)
-  return feedback(SphericalPendulum<S>{}, paper_x0<S>(), Vec<S, 4>::Constant(S(50)));
+  return feedback(SphericalPendulum<S>{}, paper002_x0<S>(), Vec<S, 4>::Constant(S(50)));
 }
 
 TEST(SphericalPendulum, PaperGainsAreInsideTheStabilityRange) {
   const auto fb = paper_feedback<double>();
   // stiffness at x0 = 50 (|2q|^2 + |p|^2 + |q|^2 + g^2 + |p|^2 + |p_xy|^2 + |q_xy|^2) = 600:
   // h = 1e-3 gives h * 600 = 0.6 < 2 (Euler) and < 2.785 (RK4).
-  EXPECT_DOUBLE_EQ(fb.stiffness(paper_x0<double>()), 600.0);
-  EXPECT_EQ(fb.check_step(Scheme::euler, 1e-3, paper_x0<double>()), Error::none);
-  EXPECT_EQ(fb.check_step(Scheme::euler, 4e-3, paper_x0<double>()), Error::outside_stability_range);
+  EXPECT_DOUBLE_EQ(fb.stiffness(paper002_x0<double>()), 600.0);
+  EXPECT_EQ(fb.check_step(Scheme::euler, 1e-3, paper002_x0<double>()), Error::none);
+  EXPECT_EQ(fb.check_step(Scheme::euler, 4e-3, paper002_x0<double>()), Error::outside_stability_range);
 }
 
 // Feedback-Euler, double. Measured (attractor-paper holonomic): max |df1| 4.56e-5, |df2|

@@ -11,15 +11,12 @@
 #include "attractor/systems/planar_pendulum.hpp"
 #include "attractor/systems/spherical_pendulum.hpp"
 #include "no_alloc.hpp"
+#include "paper002.hpp"
 
 using namespace attractor;
+using attractor::test::paper002_x0;
 
 namespace {
-
-template <class S>
-Vec<S, 6> paper_x0() {  // paper 002 §2.3
-  return SphericalPendulum<S>::state(Vec3<S>(S(0), S(1), S(0)), Vec3<S>(S(1), S(0), S(1)));
-}
 
 template <class T>
 class RattleTyped : public ::testing::Test {};
@@ -32,7 +29,7 @@ TYPED_TEST_SUITE(RattleTyped, Scalars);
 TYPED_TEST(RattleTyped, StaysOnTheConstraintManifoldToRounding) {
   using S = TypeParam;
   using Sys = SphericalPendulum<S>;
-  const auto r0 = Rattle<Sys>::make(Sys{}, paper_x0<S>());
+  const auto r0 = Rattle<Sys>::make(Sys{}, paper002_x0<S>());
   ASSERT_TRUE(r0.ok());
   Rattle<Sys> r = *r0;
   const double tol = std::is_same<S, float>::value ? 1e-6 : 4e-15;
@@ -54,8 +51,8 @@ TYPED_TEST(RattleTyped, StaysOnTheConstraintManifoldToRounding) {
 // rounding. Measured: max |dH| 7.01e-7 in both halves of [0, 100] (ratio 1.00), max |dJ| 5.6e-14.
 TEST(Rattle, Paper23EnergyBoundedAndMomentumKept) {
   using Sys = SphericalPendulum<double>;
-  Rattle<Sys> r(Sys{}, paper_x0<double>());
-  const Vec<double, 4> F0 = Sys{}.invariants(paper_x0<double>());
+  Rattle<Sys> r(Sys{}, paper002_x0<double>());
+  const Vec<double, 4> F0 = Sys{}.invariants(paper002_x0<double>());
   double dH_first = 0, dH_second = 0, dJ = 0;
   bool all_steps_ok = true;
   {
@@ -79,7 +76,7 @@ TEST(Rattle, Paper23EnergyBoundedAndMomentumKept) {
 // half-kick breaks this at O(h^2).
 TEST(Rattle, StepBackwardUndoesStepForward) {
   using Sys = SphericalPendulum<double>;
-  Rattle<Sys> r(Sys{1.3, 9.81, 1.0}, paper_x0<double>());
+  Rattle<Sys> r(Sys{1.3, 9.81, 1.0}, paper002_x0<double>());
   for (int k = 0; k < 50; ++k) ASSERT_EQ(r.step(1e-2), Error::none);
   const Vec<double, 6> x = r.state();
   ASSERT_EQ(r.step(0.05), Error::none);
@@ -108,7 +105,7 @@ TEST(Rattle, Paper24ConvergesAtOrderTwo) {
 
 TEST(Rattle, RefusesAStepWithoutARealSolutionAndKeepsItsState) {
   using Sys = SphericalPendulum<double>;
-  Rattle<Sys> r(Sys{}, paper_x0<double>());
+  Rattle<Sys> r(Sys{}, paper002_x0<double>());
   const Vec<double, 6> x = r.state();
   // h = 10: the unconstrained position lands ~10 away from the unit sphere along the tangent,
   // where no multiple of q_n brings it back (discriminant l^2 - |q~_tangential|^2 < 0).
@@ -119,13 +116,13 @@ TEST(Rattle, RefusesAStepWithoutARealSolutionAndKeepsItsState) {
 
 TEST(Rattle, MakeRejectsBadInput) {
   using Sys = SphericalPendulum<double>;
-  Vec<double, 6> bad = paper_x0<double>();
+  Vec<double, 6> bad = paper002_x0<double>();
   bad[4] = NAN;
   EXPECT_EQ(Rattle<Sys>::make(Sys{}, bad).error(), Error::non_finite);
   EXPECT_EQ(Rattle<Sys>::make(Sys{}, Vec<double, 6>::Zero()).error(), Error::invalid_parameter);
   Sys massless{};
   massless.m = 0;
-  EXPECT_EQ(Rattle<Sys>::make(massless, paper_x0<double>()).error(), Error::invalid_parameter);
+  EXPECT_EQ(Rattle<Sys>::make(massless, paper002_x0<double>()).error(), Error::invalid_parameter);
 }
 
 }  // namespace

@@ -61,7 +61,7 @@ std::string slurp(const std::string& path) {
 }
 
 std::string repo_root() {
-  const std::string self = __FILE__;  // .../host-tests/unit/feedback_example_test.cpp
+  const std::string self = __FILE__;  // .../host-tests/unit/integrators/feedback_example_test.cpp
   return self.substr(0, self.rfind("host-tests/unit/"));
 }
 

@@ -33,7 +33,7 @@ std::vector<P> top_heavy_sets() {
   };
 }
 
-X random_state(std::mt19937& rng, double tilt_max = 1.2) {
+X random_state_within_tilt(std::mt19937& rng, double tilt_max = 1.2) {
   std::uniform_real_distribution<double> U(-1, 1);
   const double th = tilt_max * std::abs(U(rng)), ph = 3.2 * U(rng);
   X x;
@@ -76,7 +76,7 @@ TEST(SphericalRobotControl, GenericLawEqualsClosedForm) {
         EXPECT_NEAR(law->closed_loop_inertia()[a], (a == 0 ? p.I1 : p.I2) - J + J * J / sigma[a], 1e-12);
       }
       for (int t = 0; t < 30; ++t) {
-        const X x = random_state(rng);
+        const X x = random_state_within_tilt(rng);
         Vec<double, 3> vd;
         const Vec<double, 2> ug =
             gen->control(Vec3<double>(x.head<3>()), Vec3<double>(x.segment<3>(3)), Vec<double, 2>(x.tail<2>()), vd);
@@ -106,7 +106,7 @@ TEST(SphericalRobotControl, GenericLawFloatAgreesWithoutAllocation) {
   ASSERT_TRUE(gen.ok());
   std::mt19937 rng(9);
   for (int t = 0; t < 50; ++t) {
-    const Vec<float, 8> x = random_state(rng, 0.5).cast<float>();
+    const Vec<float, 8> x = random_state_within_tilt(rng, 0.5).cast<float>();
     Vec<float, 2> ug, uc;
     {
       test::NoAllocGuard guard;
@@ -196,7 +196,7 @@ TEST(SphericalRobotControl, NonFiniteOrSingularStateGivesZeroTorque) {
   std::mt19937 rng(3);
   const double d0 = law->closed_loop_determinant(Vec3<double>(0, 0, 1));
   for (int t = 0; t < 2000; ++t) {
-    const X r = random_state(rng, 3.1416);
+    const X r = random_state_within_tilt(rng, 3.1416);
     EXPECT_GT(law->closed_loop_determinant(Vec3<double>(r.segment<3>(3))) * d0, 0.0);
   }
 }
@@ -210,7 +210,7 @@ TEST(SphericalRobotControl, ClosedLoopIsTheMatchedRotorFreeBall) {
     ASSERT_TRUE(law.ok());
     const SphericalRobot<double> plant{p};
     for (int t = 0; t < 50; ++t) {
-      const X x = random_state(rng, 0.8);
+      const X x = random_state_within_tilt(rng, 0.8);
       const X f = plant.field(x, law->torque(x));
       const Vec3<double> Om = x.head<3>(), G = x.segment<3>(3);
       const Vec3<double> rhs = plant.rate_terms(Om, G, law->closed_loop_inertia().cwiseProduct(Om) + law->gyrostat(x));
@@ -227,7 +227,7 @@ TEST(SphericalRobotControl, ClosedLoopInvariantJacobianMatchesFiniteDifferences)
   std::mt19937 rng(12);
   const SphericalRobotClosedLoop<double> cl{SphericalRobot<double>{P{}}, *Law::make(P{}, -1.5e-4)};
   for (int t = 0; t < 10; ++t) {
-    const X x = random_state(rng);
+    const X x = random_state_within_tilt(rng);
     Mat<double, 5, 8> Jn;
     for (int j = 0; j < 8; ++j) {
       X a = x, b = x;

@@ -10,15 +10,15 @@
 #include "attractor/integrate/splitting.hpp"
 #include "attractor/systems/spherical_pendulum.hpp"
 #include "no_alloc.hpp"
+#include "paper002.hpp"
 
 using namespace attractor;
+using attractor::test::paper002_x0;
 
 namespace {
 
 using Sph = SphericalPendulum<double>;
 using X6 = Vec<double, 6>;
-
-X6 paper_x0() { return X6(0, 1, 0, 1, 0, 1); }  // paper 002 §2.3
 
 // Dirac-extended field of H1 = |p|^2/(2m) (paper 002 eq. (1) with f1 = |q|^2, f2 = q.p).
 X6 kinetic_field(const X6& x, double m) {
@@ -64,7 +64,7 @@ TEST(Splitting, PotentialFlowIsTheExactFlowOfTheExtendedField) {
 //   Strang      max |df1| 7.0e-14, |df2| 3.9e-14, |dJ| 4.5e-14, |dH| 1.93e-7, same in both halves
 template <class Step>
 Vec<double, 4> paper23_max_deviation(Step&& step_fn, double* dH_first, double* dH_second) {
-  X6 x = paper_x0();
+  X6 x = paper002_x0<double>();
   const Vec<double, 4> F0 = Sph{}.invariants(x);
   Vec<double, 4> worst = Vec<double, 4>::Zero();
   *dH_first = *dH_second = 0;
@@ -132,10 +132,10 @@ TEST(Splitting, Paper23StrangInFloatDoesNotDriftOffTheSphere) {
 TEST(Splitting, ObservedOrdersOneAndTwo) {
   const Sph sys{};
   auto X = [&sys](const X6& x) { return sys.field(x); };
-  X6 ref = paper_x0();
+  X6 ref = paper002_x0<double>();
   for (int k = 0; k < 20000; ++k) rk4_step(X, ref, 1e-4);
   auto error = [&](bool strang, int n) {
-    X6 x = paper_x0();
+    X6 x = paper002_x0<double>();
     for (int k = 0; k < n; ++k) strang ? strang_step(sys, x, 2.0 / n) : lie_trotter_step(sys, x, 2.0 / n);
     return (x - ref).norm();
   };
