@@ -2,11 +2,12 @@
 # Firmware build support: board discovery and the two functions apps and on-target tests use.
 #
 #   attractor_add_firmware(NAME <name> SOURCES <src...> [LIBRARIES <lib...>] [BOARDS <b...>]
-#                          [REQUIRES <capability...>])
+#                          [REQUIRES <capability...>] [LINE_TABLES])
 #       one ELF per board of this core: <name>.<board>.elf, from objects compiled once per core
 #       (target <name>.objs: put include directories or definitions there). REQUIRES: only
 #       for the boards whose BOARD_CAPABILITIES list every one of them, and the objects see
 #       those members in attractor::board::Board (ATTRACTOR_BOARD_HAS_<CAPABILITY>).
+#       LINE_TABLES: debug info -g1 (lines only) instead of -g; target tests always have it.
 #   attractor_add_target_test(NAME <name> SOURCES <src...> [LIBRARIES ...] [TIMEOUT s]
 #                             [REQUIRES ...])
 #       the same, plus a CTest "target.<board>.<name>" that runs the image in qemu-system-arm;
@@ -74,7 +75,7 @@ function(attractor_boards_with _out _caps)
 endfunction()
 
 function(attractor_add_firmware)
-  cmake_parse_arguments(FW "" "NAME" "SOURCES;LIBRARIES;BOARDS;DEFINITIONS;REQUIRES" ${ARGN})
+  cmake_parse_arguments(FW "LINE_TABLES" "NAME" "SOURCES;LIBRARIES;BOARDS;DEFINITIONS;REQUIRES" ${ARGN})
   if(NOT FW_BOARDS)
     set(FW_BOARDS ${ATTRACTOR_BOARDS})
   endif()
@@ -89,6 +90,12 @@ function(attractor_add_firmware)
   add_library(${FW_NAME}.objs OBJECT ${FW_SOURCES})
   target_link_libraries(${FW_NAME}.objs PUBLIC board_api ${FW_LIBRARIES})
   target_compile_definitions(${FW_NAME}.objs PRIVATE ${FW_DEFINITIONS})
+  # LINE_TABLES (test and benchmark images: run and measured, not stepped through): -g1 keeps
+  # file:line for addr2line and backtraces but no variable locations, which took a third of
+  # the bench's compile. The code is the same; -g never changes it.
+  if(FW_LINE_TABLES)
+    target_compile_options(${FW_NAME}.objs PRIVATE -g1)
+  endif()
   foreach(_c IN LISTS FW_REQUIRES)
     string(TOUPPER ${_c} _c)
     target_compile_definitions(${FW_NAME}.objs PRIVATE ATTRACTOR_BOARD_HAS_${_c}=1)
@@ -139,7 +146,7 @@ function(attractor_add_target_test)
   if(NOT TT_BOARDS)
     return()
   endif()
-  attractor_add_firmware(NAME ${TT_NAME} SOURCES ${TT_SOURCES} LIBRARIES ${TT_LIBRARIES}
+  attractor_add_firmware(NAME ${TT_NAME} LINE_TABLES SOURCES ${TT_SOURCES} LIBRARIES ${TT_LIBRARIES}
                          BOARDS ${TT_BOARDS} DEFINITIONS ${TT_DEFINITIONS}
                          REQUIRES ${TT_REQUIRES})
   foreach(_b IN LISTS TT_BOARDS)

@@ -19,7 +19,7 @@ if(ATTRACTOR_CLANG_TIDY)
            COMMAND ${ATTRACTOR_CLANG_TIDY} --quiet --config-file=${PROJECT_SOURCE_DIR}/.clang-tidy
                    ${CMAKE_CURRENT_BINARY_DIR}/tidy_all_headers.cpp --
                    -std=c++17 -I${PROJECT_SOURCE_DIR}/lib/include -isystem ${_eigen_dir} -DEIGEN_NO_MALLOC)
-  set_tests_properties(tools.tidy_lib_headers PROPERTIES LABELS "host;tidy" TIMEOUT 600)
+  set_tests_properties(tools.tidy_lib_headers PROPERTIES LABELS "host;tidy" TIMEOUT 600 COST 20)
 endif()
 # The whole tree (every tracked C++ file under lib, apps, boards, host-tests, hil).
 if(ATTRACTOR_CLANG_FORMAT)
@@ -38,5 +38,5 @@ if(ATTRACTOR_CLANGXX)
                    ${CMAKE_BINARY_DIR}/fuzz --build-generator ${CMAKE_GENERATOR} --build-noclean
                    --build-options -DCMAKE_CXX_COMPILER=${ATTRACTOR_CLANGXX} -DCMAKE_BUILD_TYPE=Debug
                    --test-command ${CMAKE_CTEST_COMMAND} --output-on-failure)
-  set_tests_properties(tools.fuzz_short PROPERTIES LABELS "host;fuzz" TIMEOUT 900)
+  set_tests_properties(tools.fuzz_short PROPERTIES LABELS "host;fuzz" TIMEOUT 900 COST 100)  # longest: start first
 endif()

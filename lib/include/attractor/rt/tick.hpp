@@ -221,12 +221,13 @@ class Tick {
       if (++stale_streak_ > supervisor_.config().stale_limit) supervisor_.trip(Error::stale, tick);
       sensor_error_ = Error::stale;
     } else {
-      // Bitwise on 0/1 words, not &&: every channel is checked every tick (constant cost).
-      unsigned finite = 1u;
-      unsigned in_range = 1u;
+      // &=, not &&: every channel is checked every tick (constant cost).
+      bool finite = true;
+      bool in_range = true;
       for (int i = 0; i < App::sensor_dim; ++i) {
-        finite &= unsigned{is_finite(y_[i])};
-        in_range &= unsigned{y_[i] <= sensor_limits_[i]} & unsigned{y_[i] >= -sensor_limits_[i]};
+        finite &= is_finite(y_[i]);
+        in_range &= y_[i] <= sensor_limits_[i];
+        in_range &= y_[i] >= -sensor_limits_[i];
       }
       if (!finite) {
         sensor = Error::non_finite;
@@ -255,10 +256,11 @@ class Tick {
       if (!all_finite(u)) {
         supervisor_.fault(Error::non_finite, tick);
       } else {
-        unsigned clipped = 0u;  // bitwise, as above: constant cost
+        bool clipped = false;  // |=, as above: constant cost
         for (int i = 0; i < App::actuator_dim; ++i) {
           const S lim = actuator_limits_[i];
-          clipped |= unsigned{u[i] > lim} | unsigned{u[i] < -lim};
+          clipped |= u[i] > lim;
+          clipped |= u[i] < -lim;
           u[i] = u[i] > lim ? lim : (u[i] < -lim ? -lim : u[i]);
         }
         if (clipped) supervisor_.count_saturated();
