@@ -7,7 +7,8 @@
 // instructions. Two runs print identical numbers (CTest bench.<board>.reproducible).
 // These are INSTRUCTION counts, not cycles: see docs/runtime.md for how they relate to cycles.
 //
-// Adding a system: one bench_system(...) line in systems<S>(); an app: one line in ticks<S>().
+// Adding a system: one bench_system(...) line in a rows_*.cpp (system_rows.hpp); an app: one
+// line in ticks<S>().
 // Also, in their own translation unit (so that GCC's inlining decisions here do not change with
 // them): accuracy_per_cost.cpp, the hand-written reference steps and every method of the
 // accuracy-per-cost chart at every step size of its grid.
@@ -35,71 +36,6 @@ namespace {
 using bench::escape;
 using bench::instructions_per_call;
 using bench::spherical_x0;
-
-void print_line(const char* prec, const char* what, const char* scheme, const char* kind, double instr) {
-  Text<160> t;
-  t << "bench " << Board::name() << " " << prec << " " << what << " " << scheme << " " << kind << " instructions/step ";
-  t.fixed(instr, 1);
-  t << "\n";
-  board::write(t.c_str());
-}
-
-template <class Sys>
-void bench_system(const char* prec, const char* name, const Sys& sys, const Vec<typename Sys::Scalar, Sys::N>& x0,
-                  const Vec<typename Sys::Scalar, Sys::M>& gains, typename Sys::Scalar h) {
-  using S = typename Sys::Scalar;
-  using State = Vec<S, Sys::N>;
-  const auto fb = feedback(sys, x0, gains);
-  auto field = [&sys](const State& x) { return sys.field(x); };
-  const Scheme schemes[] = {Scheme::euler, Scheme::heun, Scheme::rk4};
-  for (Scheme s : schemes) {
-    State x = x0;
-    const double plain = instructions_per_call([&] {
-      step<S>(s, field, x, h);
-      escape(x.data());
-    });
-    x = x0;
-    const double with_fb = instructions_per_call([&] {
-      step<S>(s, fb, x, h);
-      escape(x.data());
-    });
-    print_line(prec, name, to_string(s), "field", plain);
-    print_line(prec, name, to_string(s), "feedback", with_fb);
-  }
-}
-
-// A minimal system of the DESIGN.md shape: harmonic oscillator, invariant H = (q^2 + p^2)/2.
-template <class S>
-struct Oscillator {
-  using Scalar = S;
-  static constexpr int N = 2, M = 1;
-  using State = Vec<S, N>;
-  using Invariants = Vec<S, M>;
-  State field(const State& x) const { return State(x[1], -x[0]); }
-  Invariants invariants(const State& x) const { return Invariants(S(0.5) * (x[0] * x[0] + x[1] * x[1])); }
-  Mat<S, M, N> invariants_jacobian(const State& x) const { return Mat<S, M, N>(x[0], x[1]); }
-};
-
-// ---- The systems benchmarked: one line each ----
-template <class S>
-void systems(const char* prec) {
-  bench_system(prec, "oscillator", Oscillator<S>{}, Vec<S, 2>(S(1), S(0)), Vec<S, 1>(S(10)), S(0.01));
-  bench_system(prec, "spherical_pendulum", SphericalPendulum<S>::make(S(1), S(1), S(1)).value(), spherical_x0<S>(),
-               Vec<S, 4>(S(20), S(20), S(20), S(20)), S(0.001));
-  // Pendulum skate (paper 003), state (59): reduced (35)/(38), full (21), rotor plant (44), Γ.
-  const Vec<S, 9> z0 = skate_initial_condition_59<S>(S(0.1));
-  const PendulumSkate<S> skate{PendulumSkateParams<S>{}};
-  const Vec<S, 5> zeta0 = skate_zeta<S>(z0);
-  bench_system(prec, "pendulum_skate", skate, zeta0, balanced_gains(skate, zeta0, S(20)), S(0.001));
-  const PendulumSkateFull<S> full{PendulumSkateParams<S>{}};
-  bench_system(prec, "pendulum_skate_full", full, z0, balanced_gains(full, z0, S(20)), S(0.001));
-  Vec<S, 6> xr;
-  xr << zeta0, S(0);
-  bench_system(prec, "skate_rotor_plant", SkateRotorPlant<S>{PendulumSkateRotor<S>{}}, xr, Vec<S, 1>(S(50)), S(0.001));
-  AdvectedGamma<S> gamma;
-  gamma.omega = Vec3<S>(S(0.1), S(0.01), S(0.1));
-  bench_system(prec, "skate_gamma", gamma, Vec3<S>(S(0), S(0.0998), S(0.995)), Vec<S, 2>(S(50), S(50)), S(0.001));
-}
 
 // The runtime's tick with a representative app: validate 6 sensor values, one RK4 feedback
 // step of the spherical pendulum as the estimator, a linear law on 3 outputs.
@@ -207,8 +143,10 @@ int main() {
       << BENCH_REPS << " reps; numbers are guest INSTRUCTIONS under QEMU -icount shift=0 (not cycles)\n";
     board::write(t.c_str());
   }
-  systems<float>("float");
-  systems<double>("double");
+  bench::pendulum_rows<float>("float");
+  bench::skate_rows<float>("float");
+  bench::pendulum_rows<double>("double");
+  bench::skate_rows<double>("double");
   ticks<float>("float");
   ticks<double>("double");
   bench::references_and_methods();

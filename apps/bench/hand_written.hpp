@@ -13,6 +13,8 @@
 // Each has step(S* x, h), x in the library's state layout.
 #pragma once
 
+#include "attractor/core/inline.hpp"
+
 namespace attractor::bench {
 
 #if defined(__GNUC__)
@@ -80,7 +82,7 @@ struct SphericalFeedbackRk4 {
     dx[5] = dp * p2 + dq * q2 - c.mg;
   }
   BENCH_INLINE void step(S* x, S h) const {
-    rk4_by_hand<S, 6>([this](const S* y, S* d) { field(y, d); }, x, h);
+    rk4_by_hand<S, 6>([this](const S* y, S* d) ATTRACTOR_LAMBDA_INLINE { field(y, d); }, x, h);
   }
 };
 
@@ -105,7 +107,7 @@ struct SphericalRk4 {
     dx[5] = a * p2 + b * q2 - c.mg;
   }
   BENCH_INLINE void step(S* x, S h) const {
-    rk4_by_hand<S, 6>([this](const S* y, S* d) { field(y, d); }, x, h);
+    rk4_by_hand<S, 6>([this](const S* y, S* d) ATTRACTOR_LAMBDA_INLINE { field(y, d); }, x, h);
   }
 };
 
@@ -125,7 +127,7 @@ struct GammaFeedbackRk4 {
     dG[2] = g0 * omega[1] - g1 * omega[0] + kappa * measured[2] - c * g2;
   }
   BENCH_INLINE void step(S* G, S h) const {
-    rk4_by_hand<S, 3>([this](const S* y, S* d) { field(y, d); }, G, h);
+    rk4_by_hand<S, 3>([this](const S* y, S* d) ATTRACTOR_LAMBDA_INLINE { field(y, d); }, G, h);
   }
 };
 

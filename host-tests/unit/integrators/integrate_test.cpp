@@ -118,3 +118,19 @@ TEST(Feedback, RejectsBadGainsAndUnstableSteps) {
 }
 
 }  // namespace
+
+// A system handed to a step driver is integrated with its own field(): the same step, to the
+// last bit, as a lambda that calls it (butcher.hpp detail::evaluate_field).
+TEST(Integrate, SystemIsItsOwnField) {
+  const Circle<double> sys{};
+  for (Scheme s : {Scheme::euler, Scheme::heun, Scheme::rk4}) {
+    Vec<double, 2> a(0.6, -0.8), b = a;
+    for (int k = 0; k < 10; ++k) {
+      step(s, sys, a, 0.1);
+      step(
+          s, [&sys](const Vec<double, 2>& x) { return sys.field(x); }, b, 0.1);
+    }
+    EXPECT_EQ(a, b) << to_string(s);
+    EXPECT_NE(a[0], 0.6) << to_string(s);
+  }
+}

@@ -6,15 +6,10 @@
 // counts and the tableau is constant, so a step costs the same instructions every time.
 #pragma once
 
-#include "attractor/core/types.hpp"
+#include <type_traits>
 
-// Inlined into every caller so that the constant tableaux of euler_step/heun_step/rk4_step are
-// known there and their zero entries fold away (see explicit_rk_step).
-#if defined(__GNUC__)
-#define ATTRACTOR_ALWAYS_INLINE inline __attribute__((always_inline))
-#else
-#define ATTRACTOR_ALWAYS_INLINE inline
-#endif
+#include "attractor/core/inline.hpp"
+#include "attractor/core/types.hpp"
 
 namespace attractor {
 
@@ -50,8 +45,25 @@ constexpr ButcherTableau<S, 4> rk4_tableau() {
           S(2.785293563405282)};
 }
 
+namespace detail {
+// f(x) for a callable (a Feedback<>, a lambda); f.field(x) for a system (integrate/system.hpp), so
+// that rk4_step(sys, x, h) integrates the system's own field with no wrapper between the stages
+// and a field the system inlines (core/inline.hpp).
+template <class Field, class S, int N>
+ATTRACTOR_ALWAYS_INLINE Vec<S, N> evaluate_field(const Field& f, const Vec<S, N>& x) {
+  if constexpr (std::is_invocable_v<const Field&, const Vec<S, N>&>) {
+    return f(x);
+  } else {
+    return f.field(x);
+  }
+}
+}  // namespace detail
+
 // One explicit step of the tableau for the autonomous field f: x <- x + h * sum b_i k_i.
-// f is any callable State(const State&): a system's field, a Feedback wrapper, a lambda.
+// Inlined into every caller so that the constant tableaux of euler_step/heun_step/rk4_step are
+// known there and their zero entries fold away.
+// f is any callable State(const State&) (a Feedback wrapper, a lambda) or a system, whose field()
+// is then the field.
 // Zero entries of the tableau are skipped: IEEE arithmetic cannot fold x + (h*0)*k away (k may
 // be Inf/NaN), yet the term is exactly zero for finite k, and a non-finite k_j still reaches x
 // through its own b_j. The result is the same for finite stages. For the built-in constant
@@ -68,7 +80,7 @@ ATTRACTOR_ALWAYS_INLINE void explicit_rk_step(const ButcherTableau<S, Stages>& t
 #pragma GCC unroll 8
     for (int j = 0; j < i; ++j)
       if (t.a[i][j] != S(0)) xi += (h * t.a[i][j]) * k[j];
-    k[i] = f(xi);
+    k[i] = detail::evaluate_field(f, xi);
   }
 #pragma GCC unroll 8
   for (int i = 0; i < Stages; ++i)

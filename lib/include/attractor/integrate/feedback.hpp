@@ -71,7 +71,7 @@ class Feedback {
       : sys_(sys), F0_(reference), K_(gains), metric_(metric) {}
 
   // The feedback field X(x) - L DF(x)^T K (F(x) - F0).
-  State operator()(const State& x) const {
+  ATTRACTOR_ALWAYS_INLINE State operator()(const State& x) const {
     if constexpr (has_feedback_field_v<System> && std::is_same<Metric, IdentityMetric>::value) {
       return sys_.feedback_field(x, F0_, K_);
     } else {
@@ -93,7 +93,7 @@ class Feedback {
   }
 
   // The same from invariants() and invariants_jacobian() (the reference a fused one must match).
-  State generic_gradient(const State& x) const {
+  ATTRACTOR_FLATTEN State generic_gradient(const State& x) const {
     const Invariants dF = K_.cwiseProduct(sys_.invariants(x) - F0_);
     return sys_.invariants_jacobian(x).transpose() * dF;
   }

@@ -21,6 +21,7 @@
 #pragma once
 
 #include "attractor/core/finite.hpp"
+#include "attractor/core/inline.hpp"
 #include "attractor/core/result.hpp"
 #include "attractor/core/types.hpp"
 
@@ -68,7 +69,7 @@ struct Pendulum {
   }
 
   // Dirac-extended vector field X(x) on T*R^D (header comment). Undefined at q = 0 only.
-  State field(const State& x) const {
+  ATTRACTOR_ALWAYS_INLINE State field(const State& x) const {
     const Config q = position(x), p = momentum(x);
     const S f1 = q.squaredNorm();
     const S a = q.dot(p) / (m * f1);                            // f2/(m f1)
@@ -122,7 +123,8 @@ struct Pendulum {
   //   q' = (1/m − e1) p − (a + 2 e0) q − e2 m g e_D
   //   p' = (a − e2/m) p + (b − e1) q − m g e_D
   template <int M>
-  State holonomic_feedback_field(const State& x, const Vec<S, M>& F0, const Vec<S, M>& K) const {
+  ATTRACTOR_ALWAYS_INLINE State holonomic_feedback_field(const State& x, const Vec<S, M>& F0,
+                                                         const Vec<S, M>& K) const {
     const Config q = position(x), p = momentum(x);
     const S f1 = q.squaredNorm(), f2 = q.dot(p), pp = p.squaredNorm();
     const S inv_m = S(1) / m, mg = m * g;

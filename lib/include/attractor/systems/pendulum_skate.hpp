@@ -37,6 +37,7 @@
 #include <cmath>
 
 #include "attractor/core/finite.hpp"
+#include "attractor/core/inline.hpp"
 #include "attractor/core/result.hpp"
 #include "attractor/core/solve3.hpp"
 #include "attractor/core/types.hpp"
@@ -246,7 +247,7 @@ struct PendulumSkateFull {
     return o;
   }
 
-  State field(const State& z) const {
+  ATTRACTOR_FLATTEN State field(const State& z) const {  // core/inline.hpp
     const Vec3<S> Om = z.template segment<3>(0), Y = z.template segment<3>(3), Ga = z.template segment<3>(6);
     const Vec3<S> e1(S(1), S(0), S(0));
     const Mat<S, 6, 6> G = metric();

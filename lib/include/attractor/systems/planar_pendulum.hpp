@@ -39,7 +39,7 @@ struct PlanarPendulum : Pendulum<S, 2> {
     return this->holonomic_gradient(x, F0, K);
   }
   // Fused X(x) − grad V (paper 002 eq. (10)), one pass (pendulum.hpp).
-  State feedback_field(const State& x, const Invariants& F0, const Invariants& K) const {
+  ATTRACTOR_ALWAYS_INLINE State feedback_field(const State& x, const Invariants& F0, const Invariants& K) const {
     return this->holonomic_feedback_field(x, F0, K);
   }
 

@@ -61,7 +61,7 @@ struct SphericalPendulum : Pendulum<S, 3> {
     return gv;
   }
   // Fused X(x) − grad V (paper 002 eq. (7)), one pass (pendulum.hpp).
-  State feedback_field(const State& x, const Invariants& F0, const Invariants& K) const {
+  ATTRACTOR_ALWAYS_INLINE State feedback_field(const State& x, const Invariants& F0, const Invariants& K) const {
     State dx = this->holonomic_feedback_field(x, F0, K);
     add_momentum_gradient(x, -K[3] * (vertical_momentum(x) - F0[3]), dx);
     return dx;
