@@ -1,18 +1,39 @@
 // SPDX-License-Identifier: Apache-2.0
-// ATTRACTOR_ALWAYS_INLINE: for the integrators' step drivers and for small vector fields that a
-// system wants inlined into them. A field evaluated out of line returns its vector through
-// memory and the RK stages reload it; inlined, the stages stay in registers (M4F float
-// spherical pendulum, RK4: docs/BENCHMARKS.md). ATTRACTOR_NOINLINE keeps a large field (the
-// full skate's constrained solve) out of line: GCC may otherwise inline it into all four RK4
-// stages, which spilled registers and cost 30 % more instructions per step.
+// Inlining hints for the integrators' hot paths (docs/feedback-integrators.md, "fused hooks").
+//
+// ATTRACTOR_ALWAYS_INLINE: the step drivers, and small vector fields a system wants inlined into
+//   the RK stages. A field called out of line returns its vector through memory and the stages
+//   reload it; inlined, the stages stay in FPU registers (M4F float spherical pendulum feedback
+//   RK4: 882 -> 372 instructions per step, docs/BENCHMARKS.md).
+// ATTRACTOR_LAMBDA_INLINE: the same for a lambda handed to a step driver, after its parameter
+//   list: [&sys](const State& x) ATTRACTOR_LAMBDA_INLINE { return sys.field(x); }.
+// ATTRACTOR_FLATTEN: a large function (the full skate's field, the generic feedback gradient)
+//   stays one call, with everything it calls inlined into it. GCC's inlining budget is per
+//   translation unit (--param inline-unit-growth): without this, whether Eigen's small helpers
+//   inside it were inlined depended on what else the file contained (full skate plain RK4:
+//   7,542 or 3,162 instructions for the same code).
+//
+// Sanitizer builds (host-asan) check behaviour, not speed, and there ATTRACTOR_FLATTEN is empty:
+// it copies a whole call tree into every instantiation, which under ASan+UBSan took the
+// spherical robot's tests from 86 to 119 s of compile. Inlining changes no result.
 #pragma once
 
-// ATTRACTOR_LAMBDA_INLINE, after a lambda's parameter list, does the same for a lambda handed to
-// a step driver: [&sys](const State& x) ATTRACTOR_LAMBDA_INLINE { return sys.field(x); }.
+#if defined(__SANITIZE_ADDRESS__)
+#define ATTRACTOR_SANITIZED_BUILD 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define ATTRACTOR_SANITIZED_BUILD 1
+#endif
+#endif
+
 #if defined(__GNUC__)
 #define ATTRACTOR_ALWAYS_INLINE inline __attribute__((always_inline))
 #define ATTRACTOR_LAMBDA_INLINE __attribute__((always_inline))
+#if defined(ATTRACTOR_SANITIZED_BUILD)
+#define ATTRACTOR_FLATTEN
+#else
 #define ATTRACTOR_FLATTEN __attribute__((flatten))
+#endif
 #else
 #define ATTRACTOR_ALWAYS_INLINE inline
 #define ATTRACTOR_LAMBDA_INLINE
