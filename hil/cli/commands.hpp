@@ -100,7 +100,7 @@ using SimSystems = Registry<SimTag>;
 #define ATTRACTOR_CLI_CAT(a, b) ATTRACTOR_CLI_CAT2(a, b)
 // ATTRACTOR_REGISTER(attractor::cli::PaperReports, "holonomic", "summary", run_fn);
 #define ATTRACTOR_REGISTER(registry, name, summary, fn) \
-  static const bool ATTRACTOR_CLI_CAT(registered_, __LINE__) = registry::add({name, summary, fn})
+  static const bool ATTRACTOR_CLI_CAT(registered_, __COUNTER__) = registry::add({name, summary, fn})
 // ATTRACTOR_REGISTER_COMMAND(attractor::cli::SimSystems, "skate", "summary", skate_spec, skate_run);
 #define ATTRACTOR_REGISTER_COMMAND(registry, name, summary, spec_fn, run_fn) \
   ATTRACTOR_REGISTER(registry, name, summary, (attractor::cli::spec_command<spec_fn, run_fn>))

@@ -19,7 +19,8 @@
 #include "commands.hpp"
 #include "run_support.hpp"
 
-namespace {
+// Named, not anonymous: attractor-sim is one translation unit (hil/CMakeLists.txt).
+namespace sim_skate {
 
 using namespace attractor;
 using cli::exact;
@@ -397,9 +398,9 @@ int skate_run(const cli::Args& a) {
   return run<double>(a, in);
 }
 
-}  // namespace
+}  // namespace sim_skate
 
 ATTRACTOR_REGISTER_COMMAND(
     attractor::cli::SimSystems, "skate",
-    "pendulum skate (paper 003): uncontrolled (35)/(21) or rotor-controlled law (56); any parameters", skate_spec,
-    skate_run);
+    "pendulum skate (paper 003): uncontrolled (35)/(21) or rotor-controlled law (56); any parameters",
+    sim_skate::skate_spec, sim_skate::skate_run);

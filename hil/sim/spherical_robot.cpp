@@ -20,7 +20,8 @@
 #include "commands.hpp"
 #include "run_support.hpp"
 
-namespace {
+// Named, not anonymous: attractor-sim is one translation unit (hil/CMakeLists.txt).
+namespace sim_spherical_robot {
 
 using namespace attractor;
 using cli::exact;
@@ -392,8 +393,8 @@ int robot_run(const cli::Args& a) {
   return run<double>(a, in);
 }
 
-}  // namespace
+}  // namespace sim_spherical_robot
 
 ATTRACTOR_REGISTER_COMMAND(attractor::cli::SimSystems, "spherical-robot",
                            "spherical robot (paper 004): uncontrolled or rotor law (paper 003 (53)); any parameters",
-                           robot_spec, robot_run);
+                           sim_spherical_robot::robot_spec, sim_spherical_robot::robot_run);
