@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <exception>
 
@@ -35,8 +36,14 @@ template <class Tag>
 class Registry {
  public:
   static constexpr int capacity = 32;
+  // A full table or a name registered twice is a build mistake: it stops the tool at start-up,
+  // loudly, rather than dropping a command.
   static bool add(const Command& c) {
-    if (count() >= capacity) return false;
+    if (count() >= capacity || find(c.name) != nullptr) {
+      std::fprintf(stderr, "command registry: cannot register '%s': %s\n", c.name,
+                   count() >= capacity ? "the table is full (raise Registry::capacity)" : "the name is taken");
+      std::abort();
+    }
     table()[count()++] = c;
     return true;
   }
