@@ -59,7 +59,7 @@ attractor_cli_test(paper_stdout_closed_pipe 6 "attractor-paper: error writing st
 attractor_cli_test(io_stdout_full 6 "error writing standard output" -- sh -c "\"$0\" skate --T 0.01 --json > /dev/full" ${SIM})
 attractor_cli_test(paper_stdout_full 6 "error writing standard output" -- sh -c "\"$0\" skate --help > /dev/full" ${PAPER})
 attractor_cli_test(io_stderr_closed 0 "exit 4, CSV clean"
-  -- sh -c "r=$(\"$0\" skate --csv \"$1\" --phi0 1.5707963 2>&- >/dev/null || echo $?) && ! grep -q '[a-z]:' \"$1\" && echo \"exit $r, CSV clean\""
+  -- sh -c "r=$(\"$0\" skate --csv \"$1\" --T 1e4 --phi0 1.5707963 2>&- >/dev/null || echo $?) && ! grep -q '[a-z]:' \"$1\" && echo \"exit $r, CSV clean\""
      ${SIM} ${_tmp}/stderr_closed.csv)
 attractor_cli_test(config_fifo 6 "--config: '.*cfg.fifo' is not a regular file"
   -- sh -c "rm -f \"$1\" && mkfifo \"$1\" && exec \"$0\" skate --config \"$1\"" ${SIM} ${_tmp}/cfg.fifo)
