@@ -66,3 +66,10 @@ attractor_cli_test(config_fifo 6 "--config: '.*cfg.fifo' is not a regular file"
 attractor_cli_test(csv_names_config 0 "--csv names the config file .* exit 2 kept"
   -- sh -c "printf 'T=0.01\\n' > \"$1\" && r=$(\"$0\" skate --config \"$1\" --csv \"$1\" 2>&1 >/dev/null || echo exit $?) && grep -qx 'T=0.01' \"$1\" && echo $r kept"
      ${SIM} ${_tmp}/csv_is_config.conf)
+
+# Every script refuses bad arguments and settings (exit 2, its usage text) before it builds,
+# creates or deletes anything: a file in the folder given as --work/--out/OUT/PLOTS survives;
+# -h prints each script's own usage.
+add_test(NAME tools.scripts_bad_usage
+         COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/tests/scripts_usage.sh ${PROJECT_SOURCE_DIR} ${SIM} ${_tmp}/scripts_usage)
+set_tests_properties(tools.scripts_bad_usage PROPERTIES LABELS host TIMEOUT 300)
