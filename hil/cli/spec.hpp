@@ -177,7 +177,7 @@ class Args {
       if (!o.has_default) throw std::logic_error("no default for --" + name);
       return o.def;
     }
-    return checked(o, raw(name));
+    return checked(o, raw(name), shown(name));
   }
   // A whole number >= 0 (a count, a seed): digits are read as an integer, never through a double
   // (so 2^53 + 1 is not rounded into the range); other spellings (1e3) only while a double holds
@@ -187,7 +187,7 @@ class Args {
     const std::string text = given(name) ? raw(name) : exact(o.def);
     const bool digits = !text.empty() && text.size() <= 40 && text.find_first_not_of("0123456789") == std::string::npos;
     if (!digits) {
-      const double v = checked(o, text);
+      const double v = checked(o, text, given(name) ? shown(name) : "'" + text + "'");
       if (v != std::floor(v)) throw Failure(exit_invalid, "--" + name + " = " + exact(v) + " is not a whole number");
       if (!(v >= 0 && v < 9007199254740992.0))
         throw Failure(exit_invalid, "--" + name + " = " + exact(v) + " is not exact as a double: give it in digits");
@@ -207,7 +207,7 @@ class Args {
   // Mode-dependent default.
   double num(const std::string& name, double def) const {
     const OptionSpec& o = spec(name, Kind::number);
-    return given(name) ? checked(o, raw(name)) : def;
+    return given(name) ? checked(o, raw(name), shown(name)) : def;
   }
   std::vector<double> list(const std::string& name, std::vector<double> def) const {
     const OptionSpec& o = spec(name, Kind::list);
@@ -215,7 +215,7 @@ class Args {
     std::vector<double> v;
     if (!parse_list(raw(name), o.n, v))
       throw Failure(exit_usage, "--" + name + " needs exactly " + std::to_string(o.n) +
-                                    " comma-separated numbers, got '" + raw(name) + "'");
+                                    " comma-separated numbers, got " + shown(name));
     for (int i = 0; i < o.n; ++i)
       if (!std::isfinite(v[i]))
         throw Failure(exit_invalid,
@@ -229,7 +229,7 @@ class Args {
       if (c == raw(name)) return c;
     std::string all;
     for (const auto& c : o.choices) all += (all.empty() ? "" : "|") + c;
-    throw Failure(exit_usage, "--" + name + ": '" + raw(name) + "' is not one of " + all);
+    throw Failure(exit_usage, "--" + name + ": " + shown(name) + " is not one of " + all);
   }
   bool flag(const std::string& name) const {
     spec(name, Kind::flag);
@@ -256,9 +256,15 @@ class Args {
     if (o == nullptr || o->kind != k) throw std::logic_error("option --" + name + " not declared as used");
     return *o;
   }
-  static double checked(const OptionSpec& o, const std::string& text) {
+  // A bad value as the message shows it: quoted from the command line; from a config file only
+  // its line ("--config FILE line N"), never the text (the file may not be a config at all).
+  std::string shown(const std::string& name) const {
+    const std::string src = source(name);
+    return src.rfind("--config", 0) == 0 ? "the value on " + src : "'" + raw(name) + "'";
+  }
+  static double checked(const OptionSpec& o, const std::string& text, const std::string& shown) {
     double v;
-    if (!parse_number(text, v)) throw Failure(exit_usage, "--" + o.name + ": '" + text + "' is not a number");
+    if (!parse_number(text, v)) throw Failure(exit_usage, "--" + o.name + ": " + shown + " is not a number");
     if (!o.range.contains(v))
       throw Failure(exit_invalid, "--" + o.name + " = " + exact(v) + " is outside its range: need " +
                                       o.range.describe(o.name) + (o.unit.empty() ? "" : " [" + o.unit + "]"));
@@ -306,8 +312,8 @@ inline void parse_config_text(const Spec& spec, const std::string& data, const s
     if (o->kind != Kind::flag && v.empty()) throw Failure(exit_usage, where + ": " + empty_value(k).what());
     if (o->kind == Kind::flag) try {
         parse_bool(k, v);
-      } catch (const Failure& f) {
-        throw Failure(f.code, where + ": " + f.what());
+      } catch (const Failure&) {
+        throw Failure(exit_usage, where + ": --" + k + ": the value is not a boolean (true|false|1|0|yes|no|on|off)");
       }
     if (!from_command_line.count(k)) args.set(k, v, where);
   }

@@ -13,7 +13,7 @@ attractor_cli_test(number_empty_eq 2 "--sigma: '' is an empty value" -- ${SIM} s
 attractor_cli_test(paper_value_not_an_option 2 "--out needs a value, got the option '--bogus'" -- ${PAPER} skate --out --bogus)
 # a flag's value: the same parse_bool on the command line and in the config; empty is no boolean
 attractor_cli_test(flag_empty_value 2 "--json: '' is not a boolean" -- ${SIM} skate --json= --T 0.01)
-attractor_cli_test(config_flag_empty 2 "line 1: --json: '' is not a boolean" -- ${SIM} skate --config ${_cfg}/json_empty.conf)
+attractor_cli_test(config_flag_empty 2 "line 1: --json: the value is not a boolean" -- ${SIM} skate --config ${_cfg}/json_empty.conf)
 attractor_cli_test(config_value_empty 2 "line 2: --csv: '' is an empty value" -- ${SIM} skate --config ${_cfg}/csv_empty.conf)
 
 # A config error names the file, the line number and (when it is an option name) the key; it
@@ -22,6 +22,8 @@ attractor_cli_test(config_line_not_quoted 2 "secret_no_equals.conf line 1: expec
   -- ${SIM} skate --config ${_cfg}/secret_no_equals.conf)
 attractor_cli_test(config_key_not_quoted 2 "line 1: unknown key [(]not an option name[)]" --not "s3cr3t"
   -- ${SIM} skate --config ${_cfg}/secret_key.conf)
+attractor_cli_test(config_value_not_quoted 2 "--m: the value on --config .*secret_value.conf line 2 is not a number" --not "s3cr3t"
+  -- ${SIM} skate --config ${_cfg}/secret_value.conf)
 
 # Step bookkeeping with --force and > 3.07e18 steps: no int64 overflow (UBSan), the run stops at
 # once (blow-up, exit 4).
