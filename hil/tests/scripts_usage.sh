@@ -67,6 +67,8 @@ expect 2 -- "$s/format" --check "$tmp/missing.cpp"
 expect 2 -- "$py" "$s/accuracy_runs.py" "$tmp/keep/none" "$tmp/keep/data.md" "$tmp/keep/data.md"
 expect 2 -- "$py" "$s/accuracy_runs.py" "$sim" "$tmp/keep/data.md" "$tmp/keep/out.csv" --jobs 0
 expect 2 -- "$py" "$s/accuracy_per_cost.py" plot "$tmp/missing" "$tmp/img"
+expect 2 -- "$py" "$s/robustness.py" collect "$tmp/keep" --md
+expect 2 -- "$py" "$s/robustness.py" collect "$tmp/missing" --md "$tmp/keep/data.md"
 expect 2 -- "$py" "$s/plots/hil.py" "$tmp/missing.csv"
 expect 2 -- "$py" "$s/plots/hil.py" "$tmp/keep/data.md" "$tmp/keep/data.md"
 expect 2 -- "$py" "$s/plots/skate.py" "$tmp/keep"
