@@ -22,6 +22,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
+from report_dir import report_dir  # noqa: E402  (this folder)
 
 METHODS = ["feedback-euler", "feedback-rk4", "rattle", "lie-trotter", "strang", "rk4"]
 LABELS = {
@@ -110,23 +111,9 @@ def fig6(path, out):
     plt.close(fig)
 
 
-def usage_error(message):
-    """Bad usage: the message and the usage text on stderr, exit 2, nothing written."""
-    sys.stderr.write(f"holonomic.py: {message}\n{__doc__}")
-    sys.exit(2)
-
-
 def main():
-    args = sys.argv[1:]
-    if args[:1] in (["-h"], ["--help"]):
-        print(__doc__)
-        return 0
-    if len(args) > 1 or any(a.startswith("-") for a in args):
-        usage_error("expected at most one DIR")
-    out = args[0] if args else "out/holonomic"
-    for name in ("spherical_timeseries.csv", "planar_convergence.csv"):
-        if not os.path.isfile(os.path.join(out, name)):
-            usage_error(f"{out}/{name} is missing (attractor-paper holonomic --out {out} writes it)")
+    out = report_dir(__doc__, "holonomic.py", "holonomic", "out/holonomic",
+                     ("spherical_timeseries.csv", "planar_convergence.csv"))
     series = read_series(os.path.join(out, "spherical_timeseries.csv"))
     fig1(series, out)
     for number, (col, title) in enumerate(

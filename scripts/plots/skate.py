@@ -21,29 +21,15 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
+from report_dir import report_dir  # noqa: E402  (this folder)
 
 
 def load(path):
     return np.genfromtxt(path, delimiter=",", names=True)
 
 
-def usage_error(message):
-    """Bad usage: the message and the usage text on stderr, exit 2, nothing written."""
-    sys.stderr.write(f"skate.py: {message}\n{__doc__}")
-    sys.exit(2)
-
-
 def main():
-    args = sys.argv[1:]
-    if args[:1] in (["-h"], ["--help"]):
-        print(__doc__)
-        return 0
-    if len(args) > 1 or any(a.startswith("-") for a in args):
-        usage_error("expected at most one DIR")
-    d = args[0] if args else "out/skate"
-    for name in ("skate_uncontrolled.csv", "skate_controlled.csv"):
-        if not os.path.isfile(os.path.join(d, name)):
-            usage_error(f"{d}/{name} is missing (attractor-paper skate --out {d} writes it)")
+    d = report_dir(__doc__, "skate.py", "skate", "out/skate", ("skate_uncontrolled.csv", "skate_controlled.csv"))
     u = load(os.path.join(d, "skate_uncontrolled.csv"))
     fig, ax = plt.subplots(1, 4, figsize=(17, 3.8))
     for k in ("Omega1", "Omega2", "Omega3"):
