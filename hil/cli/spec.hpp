@@ -410,8 +410,8 @@ inline bool parse_args(const Spec& spec, int argc, char** argv, Args& args) {
     opts[o.name] = p;
   }
   CLI::Option* config = app.add_option("--config")->multi_option_policy(CLI::MultiOptionPolicy::Throw);
-  // CLI11 reads an empty argument as a missing value; carry it through as a marker instead, so
-  // that --csv "" is the file-name error and --h "" the number error, like any other bad value.
+  // CLI11 drops an empty argument; a stray one (not an option's value: words_for_parser refuses
+  // those) is carried through as a marker, so that it is CLI11's "not expected" error.
   static const std::string kEmpty = "\x01(empty)";
   std::vector<std::string> words = words_for_parser(spec, argc, argv, kEmpty);
   std::reverse(words.begin(), words.end());  // CLI11 reads a vector from its back
