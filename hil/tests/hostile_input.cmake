@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
-# Hostile input to attractor-sim / attractor-paper (included by hil/CMakeLists.txt after the
-# input-rule tests, whose attractor_cli_test(), SIM, PAPER, _cfg and _tmp it uses): one test per
+# Hostile input to attractor-sim / attractor-paper (included by hil/CMakeLists.txt after sim.cmake
+# and paper.cmake, whose attractor_cli_test(), SIM, PAPER, _cfg and _tmp it uses): one test per
 # class of malformed input, each with the documented exit code of hil/cli/exit_codes.hpp.
 
 # An option's value never swallows the next option; an empty value is a usage error (one rule
