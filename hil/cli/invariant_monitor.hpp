@@ -33,10 +33,6 @@ struct InvariantInfo {
 // Beyond |F(x) - F(x0)| > 1 + |F(x0)| the run is not an approximation any more.
 inline bool drift_insane(double dev, double f0) { return !(std::abs(dev) <= 1.0 + std::abs(f0)); }
 
-// True once step `done` (1-based) of `steps` lies in the last quarter of the run. No 4 * done:
-// that overflows int64 for the --force runs of more than 2.3e18 steps.
-constexpr bool in_last_quarter(int64_t done, int64_t steps) { return done >= steps - steps / 4; }
-
 class InvariantMonitor {
  public:
   static constexpr int kMaxInvariants = 16;
