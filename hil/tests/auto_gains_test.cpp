@@ -15,6 +15,7 @@
 #include "attractor/systems/planar_pendulum.hpp"
 #include "attractor/systems/spherical_pendulum.hpp"
 #include "auto_gains.hpp"
+#include "commands.hpp"
 #include "invariant_monitor.hpp"
 #include "method_table.hpp"
 #include "run_support.hpp"
@@ -149,6 +150,21 @@ TEST(PendulumTargets, FloatReferenceIsTheConstraintNotTheRoundedStart) {
   EXPECT_EQ(fb.reference()[0], 9.0f);
   EXPECT_EQ(fb.reference()[1], 0.0f);
   EXPECT_EQ(fb.reference()[2], sys.invariants(x0)[2]);
+}
+
+// A command registry refuses, loudly at start-up, to drop a command or to take a name twice.
+struct TestRegistryTag {};
+TEST(RegistryDeathTest, FullTableOrRepeatedNameStopsTheTool) {
+  using R = cli::Registry<TestRegistryTag>;
+  static const char* const names[] = {"c0",  "c1",  "c2",  "c3",  "c4",  "c5",  "c6",  "c7",  "c8",  "c9",  "c10",
+                                      "c11", "c12", "c13", "c14", "c15", "c16", "c17", "c18", "c19", "c20", "c21",
+                                      "c22", "c23", "c24", "c25", "c26", "c27", "c28", "c29", "c30", "c31", "c32"};
+  EXPECT_DEATH((R::add({"a", "", nullptr}), R::add({"a", "", nullptr})), "cannot register 'a': the name is taken");
+  EXPECT_DEATH(
+      {
+        for (const char* n : names) R::add({n, "", nullptr});
+      },
+      "cannot register 'c32': the table is full");
 }
 
 }  // namespace
