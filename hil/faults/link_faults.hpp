@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "attractor/link/actuator_frame.hpp"
+#include "attractor/link/boot_frame.hpp"
 #include "attractor/link/sensor_frame.hpp"
 
 namespace attractor::hil {
