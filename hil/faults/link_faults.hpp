@@ -76,8 +76,8 @@ inline Bytes encode(link::FrameType t, std::uint32_t seq, std::uint64_t tick,
   if (r != nullptr) link::pack_sensor(*r, payload);
   std::uint8_t wire[link::layout::max_wire_size];
   std::size_t n = 0;
-  const link::LinkError e = link::encode_frame(link::FrameHeader{t, seq, tick}, payload, r ? sizeof payload : 0,
-                                               wire, sizeof wire, n);
+  const link::LinkError e =
+      link::encode_frame(link::FrameHeader{t, seq, tick}, payload, r ? sizeof payload : 0, wire, sizeof wire, n);
   if (e != link::LinkError::none) std::abort();  // our own frames: a programming error
   return Bytes(wire, wire + n);
 }
@@ -107,8 +107,9 @@ inline Burst sensor_burst(Fault f, link::SensorReading<double> r, const link::Se
   Burst b;
   spoil_reading(f, r, vertical_bias);
   // delayed: the sample of kDelayTicks ago, with its own tick index, in this tick's slot.
-  Bytes frame = f == Fault::delayed ? encode(FrameType::sensor, seq, tick - std::uint64_t(kDelayTicks), &delayed_reading)
-                                    : encode(FrameType::sensor, seq, tick, &r);
+  Bytes frame = f == Fault::delayed
+                    ? encode(FrameType::sensor, seq, tick - std::uint64_t(kDelayTicks), &delayed_reading)
+                    : encode(FrameType::sensor, seq, tick, &r);
   if (f == Fault::corrupt) corrupt_byte(frame);
   if (f == Fault::drop) {  // the plant moved on; the firmware sees the next frame with a gap
     ++seq;

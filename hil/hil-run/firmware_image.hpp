@@ -37,14 +37,15 @@ constexpr std::size_t kMaxImageBytes = std::size_t(256) << 20;  // firmware imag
 
 // Throws Failure(exit_usage) with the reason when `path` is no runnable ARM image.
 inline ImagePlant check_firmware_image(const std::string& path) {
-  using attractor::cli::Failure;
   using attractor::cli::exit_usage;
+  using attractor::cli::Failure;
   using namespace elf_detail;
   const std::string what = "--elf '" + path + "': ";
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0) throw Failure(exit_usage, what + std::strerror(errno));
   if (!S_ISREG(st.st_mode)) throw Failure(exit_usage, what + "not a regular file");
-  if (std::size_t(st.st_size) > kMaxImageBytes) throw Failure(exit_usage, what + "larger than 256 MiB, not a firmware image");
+  if (std::size_t(st.st_size) > kMaxImageBytes)
+    throw Failure(exit_usage, what + "larger than 256 MiB, not a firmware image");
   std::FILE* f = std::fopen(path.c_str(), "rb");
   if (f == nullptr) throw Failure(exit_usage, what + "cannot read: " + std::strerror(errno));
   std::string d(std::size_t(st.st_size), '\0');
@@ -52,10 +53,15 @@ inline ImagePlant check_firmware_image(const std::string& path) {
   const bool read_error = std::ferror(f) != 0;
   std::fclose(f);
   if (read_error || got != d.size()) throw Failure(exit_usage, what + "cannot read");
-  if (d.size() < 52 || d.compare(0, 4, "\x7f" "ELF") != 0) throw Failure(exit_usage, what + "not an ELF file");
+  if (d.size() < 52 || d.compare(0, 4,
+                                 "\x7f"
+                                 "ELF") != 0)
+    throw Failure(exit_usage, what + "not an ELF file");
   if (d[4] != 1 || d[5] != 1) throw Failure(exit_usage, what + "not a 32-bit little-endian ELF (not for a Cortex-M)");
-  if (le16(d, 16) != 2) throw Failure(exit_usage, what + "not an executable (ELF type " + std::to_string(le16(d, 16)) + ")");
-  if (le16(d, 18) != 40) throw Failure(exit_usage, what + "not an ARM image (ELF machine " + std::to_string(le16(d, 18)) + ")");
+  if (le16(d, 16) != 2)
+    throw Failure(exit_usage, what + "not an executable (ELF type " + std::to_string(le16(d, 16)) + ")");
+  if (le16(d, 18) != 40)
+    throw Failure(exit_usage, what + "not an ARM image (ELF machine " + std::to_string(le16(d, 18)) + ")");
   const uint64_t phoff = le32(d, 28), phentsize = le16(d, 42), phnum = le16(d, 44);
   if (phnum == 0 || phentsize < 32 || phoff + phnum * phentsize > d.size())
     throw Failure(exit_usage, what + "truncated or damaged (program headers outside the file)");
@@ -63,8 +69,8 @@ inline ImagePlant check_firmware_image(const std::string& path) {
     const std::size_t h = std::size_t(phoff + i * phentsize);
     const uint64_t type = le32(d, h), offset = le32(d, h + 4), filesz = le32(d, h + 16);
     if (type == 1 && offset + filesz > d.size())  // PT_LOAD
-      throw Failure(exit_usage, what + "truncated (a loaded segment ends past the file's " + std::to_string(d.size()) +
-                                    " bytes)");
+      throw Failure(exit_usage,
+                    what + "truncated (a loaded segment ends past the file's " + std::to_string(d.size()) + " bytes)");
   }
   const bool skate = d.find("SkateRotorWire") != std::string::npos;
   const bool robot = d.find("SphericalRobotWire") != std::string::npos;

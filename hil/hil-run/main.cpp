@@ -108,8 +108,8 @@ int main(int argc, char** argv) {
     const attractor::cli::Spec spec = hil_spec();
     attractor::cli::Args args(spec);
     if (!attractor::cli::parse_args(spec, argc, argv, args)) return code::exit_ok;  // --help printed
-    const Options o = read_options(args, SkatePlant::kMismatchKeys, SkatePlant::kPercentKeys,
-                                   RobotPlant::kMismatchKeys, RobotPlant::kPercentKeys);
+    const Options o = read_options(args, SkatePlant::kMismatchKeys, SkatePlant::kPercentKeys, RobotPlant::kMismatchKeys,
+                                   RobotPlant::kPercentKeys);
     return o.plant == "skate" ? run<SkatePlant>(o) : run<RobotPlant>(o);
   } catch (const attractor::cli::Failure& f) {
     std::fprintf(stderr, "attractor-hil: %s\n", f.what());

@@ -27,15 +27,15 @@ struct Options {
   int64_t ticks = 2000;
   int64_t fault_every = 0;
   double timeout_s = 10.0;
-  cli::ClosedLoopOptions loop;     // --mismatch, --noise, --seed (attractor-sim's meaning)
+  cli::ClosedLoopOptions loop;                // --mismatch, --noise, --seed (attractor-sim's meaning)
   std::vector<attractor::hil::Fault> faults;  // --faults: the classes in turn (all by default)
-  double vertical_bias = 0.25;     // a bias fault adds this to Γ3 on one frame (|Γ| = 1 broken)
-  double gyro_bias = 0.0;          // constant offset on Ω1 all run [rad/s] (not detectable)
-  int64_t reset_down = 5;          // ticks of zero torque while the firmware reboots
-  int64_t csv_every = 1;           // CSV: every N-th tick plus every tick with a fault
-  int64_t progress = 0;            // a progress line every N ticks (0: none)
-  std::string link = "uart";       // QEMU only: "semihost" = the same frames over two host FIFOs
-  long qemu_cpu = -1;              // QEMU's threads on this host CPU; -1: the runner's CPU; -2: any (no pin)
+  double vertical_bias = 0.25;                // a bias fault adds this to Γ3 on one frame (|Γ| = 1 broken)
+  double gyro_bias = 0.0;                     // constant offset on Ω1 all run [rad/s] (not detectable)
+  int64_t reset_down = 5;                     // ticks of zero torque while the firmware reboots
+  int64_t csv_every = 1;                      // CSV: every N-th tick plus every tick with a fault
+  int64_t progress = 0;                       // a progress line every N ticks (0: none)
+  std::string link = "uart";                  // QEMU only: "semihost" = the same frames over two host FIFOs
+  long qemu_cpu = -1;                         // QEMU's threads on this host CPU; -1: the runner's CPU; -2: any (no pin)
   bool qemu_mode() const { return serial.empty(); }
 };
 
@@ -91,7 +91,8 @@ inline cli::Spec hil_spec() {
 // A count: a whole number (the range is the Spec's).
 inline int64_t count(const cli::Args& a, const std::string& name, double def) {
   const double v = a.num(name, def);
-  if (v != std::floor(v)) throw cli::Failure(cli::exit_invalid, "--" + name + " = " + cli::exact(v) + " is not a whole number");
+  if (v != std::floor(v))
+    throw cli::Failure(cli::exit_invalid, "--" + name + " = " + cli::exact(v) + " is not a whole number");
   return static_cast<int64_t>(v);
 }
 
@@ -103,7 +104,8 @@ inline std::vector<std::pair<std::string, double>> read_mismatch(const std::stri
   double pct = 0;
   if (!cli::parse_number(text, pct)) return cli::parse_mismatch(text, keys);
   if (!(pct > -90.0 && pct < 1000.0))
-    throw cli::Failure(cli::exit_invalid, "--mismatch = " + cli::exact(pct) + " % is outside its range: need -90 < P < 1000");
+    throw cli::Failure(cli::exit_invalid,
+                       "--mismatch = " + cli::exact(pct) + " % is outside its range: need -90 < P < 1000");
   std::vector<std::pair<std::string, double>> out;
   if (pct != 0)
     for (const auto& k : percent_keys) out.emplace_back(k, pct / 100.0);
@@ -143,7 +145,9 @@ inline Options read_options(const cli::Args& a, const std::vector<std::string>& 
     const double b = a.num("baud", 115200);
     bool known = false;
     for (const auto& k : kBauds) known = known || cli::exact(b) == k;
-    if (!known) throw Failure(cli::exit_invalid, "--baud = " + cli::exact(b) + ": one of 9600 19200 38400 57600 115200 230400 460800 921600");
+    if (!known)
+      throw Failure(cli::exit_invalid,
+                    "--baud = " + cli::exact(b) + ": one of 9600 19200 38400 57600 115200 230400 460800 921600");
     o.baud = int(b);
   }
   o.ticks = count(a, "ticks", 2000);
@@ -166,11 +170,13 @@ inline Options read_options(const cli::Args& a, const std::vector<std::string>& 
   o.gyro_bias = a.num("gyro-bias");
   o.reset_down = count(a, "reset-down", 5);
   if (o.fault_every != 0 && o.reset_down >= o.fault_every)
-    throw Failure(cli::exit_invalid, "--reset-down: 1 <= ticks < --fault-every (the firmware is down while the plant moves)");
+    throw Failure(cli::exit_invalid,
+                  "--reset-down: 1 <= ticks < --fault-every (the firmware is down while the plant moves)");
 
   o.loop.noise = a.num("noise");
   const double seed = a.num("seed");
-  if (seed != std::floor(seed)) throw Failure(cli::exit_invalid, "--seed = " + cli::exact(seed) + " is not a whole number");
+  if (seed != std::floor(seed))
+    throw Failure(cli::exit_invalid, "--seed = " + cli::exact(seed) + " is not a whole number");
   if (a.given("seed") && !(o.loop.noise > 0)) a.forbid("seed", "without --noise");
   o.loop.seed = static_cast<uint64_t>(seed);
   const bool robot = o.plant == "spherical-robot";

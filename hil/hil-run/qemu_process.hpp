@@ -96,7 +96,8 @@ class QemuProcess {
     int e = 0;
     const ssize_t n = pid > 0 ? ::read(report[0], &e, sizeof e) : 0;
     ::close(report[0]);
-    if (pid < 0) throw attractor::cli::Failure(attractor::cli::exit_hil_link, "cannot fork: " + std::string(std::strerror(errno)));
+    if (pid < 0)
+      throw attractor::cli::Failure(attractor::cli::exit_hil_link, "cannot fork: " + std::string(std::strerror(errno)));
     if (n == ssize_t(sizeof e)) {
       reap();
       throw attractor::cli::Failure(attractor::cli::exit_hil_link, "cannot start " + args[0] + ": " + std::strerror(e));

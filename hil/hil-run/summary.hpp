@@ -42,7 +42,8 @@ int report(const Options& o, const RunRecord& r, const Peer& peer, bool has_fw_e
   const double wall = std::max(r.wall_s, 1e-9);
   const long long ticks = static_cast<long long>(o.ticks);
   std::printf("hil: %lld ticks (%.3f s simulated) in %.2f s wall, %.0f frames/s; %s\n", ticks, double(ticks) * 1e-3,
-              r.wall_s, double(peer.frames_sent_) / wall, o.qemu_mode() ? ("QEMU " + o.machine).c_str() : o.serial.c_str());
+              r.wall_s, double(peer.frames_sent_) / wall,
+              o.qemu_mode() ? ("QEMU " + o.machine).c_str() : o.serial.c_str());
   std::printf(
       "hil: link: %ld frames / %ld bytes sent, %ld frames / %ld bytes received, %ld corrupt answers, goodbye %s\n",
       peer.frames_sent_, peer.bytes_sent_, peer.frames_received_, peer.bytes_received_, r.answers_bad,
@@ -64,8 +65,8 @@ int report(const Options& o, const RunRecord& r, const Peer& peer, bool has_fw_e
   std::printf("hil: firmware boot: %u resets since power-on, last reason %s\n", r.boot.info.resets,
               rt::to_string(r.boot.info.reason));
   std::printf("hil: plant %s, mismatch %s, sensor noise sigma %g (seed %llu), gyro bias %g rad/s on Omega1\n",
-              Plant::kName, mismatch_text(o.loop).c_str(), o.loop.noise,
-              static_cast<unsigned long long>(o.loop.seed), o.gyro_bias);
+              Plant::kName, mismatch_text(o.loop).c_str(), o.loop.noise, static_cast<unsigned long long>(o.loop.seed),
+              o.gyro_bias);
   std::printf("hil: min Gamma3 %.6f (max tilt %.4f rad; upright: %s), controller %s (%s), firmware exit %d\n",
               r.min_gamma3, std::acos(std::min(r.min_gamma3, 1.0)), Plant::kCriterion, rt::to_string(r.last.mode),
               attractor::to_string(r.last.reason), has_fw_exit ? fw_exit : -1);

@@ -48,9 +48,19 @@ struct TemporaryNames {
 // firmware finds the FIFO prefix in its semihosting command line (the UART link runs without it:
 // a firmware then has no host file or command access).
 inline std::vector<std::string> qemu_command(const Options& o) {
-  std::vector<std::string> args = {o.qemu,    "-M",      o.machine, "-display", "none", "-monitor", "none",
-                                   "-chardev", "socket,id=u0,path=" + temp_prefix() + ".sock,server=on,wait=on",
-                                   "-serial",  "chardev:u0", "-icount", "shift=0,align=off,sleep=off"};
+  std::vector<std::string> args = {o.qemu,
+                                   "-M",
+                                   o.machine,
+                                   "-display",
+                                   "none",
+                                   "-monitor",
+                                   "none",
+                                   "-chardev",
+                                   "socket,id=u0,path=" + temp_prefix() + ".sock,server=on,wait=on",
+                                   "-serial",
+                                   "chardev:u0",
+                                   "-icount",
+                                   "shift=0,align=off,sleep=off"};
   args.push_back("-semihosting-config");
   args.push_back(o.link == "semihost" ? "enable=on,target=native,arg=skate-rotor-hil,arg=hil-fifo=" + temp_prefix()
                                       : "enable=on,target=native");
@@ -154,7 +164,8 @@ class Peer {
     while (off < f.size()) {
       const ssize_t n = ::write(wfd_, f.data() + off, f.size() - off);
       if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) throw Failure(code::exit_hil_link, std::string("write to the firmware failed: ") + std::strerror(errno));
+      if (n <= 0)
+        throw Failure(code::exit_hil_link, std::string("write to the firmware failed: ") + std::strerror(errno));
       off += std::size_t(n);
     }
     ++frames_sent_;

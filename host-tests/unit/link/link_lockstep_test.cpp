@@ -242,7 +242,8 @@ TEST(LinkLockstep, EveryInjectedFaultIsDetectedInItsClass) {
   const LinkCounters& fw = host.last().link;  // as the firmware reported it over the link
   EXPECT_EQ(host.answers(), host.frames_sent());
   EXPECT_GT(in[Fault::corrupt], 0);
-  EXPECT_EQ(fw.rejected_by(LinkError::bad_crc) + fw.rejected_by(LinkError::bad_framing), std::uint32_t(in[Fault::corrupt]));
+  EXPECT_EQ(fw.rejected_by(LinkError::bad_crc) + fw.rejected_by(LinkError::bad_framing),
+            std::uint32_t(in[Fault::corrupt]));
   EXPECT_EQ(fw.rejected_by(LinkError::non_finite), std::uint32_t(in[Fault::nan]));
   EXPECT_EQ(fw.rejected_by(LinkError::out_of_range), std::uint32_t(in[Fault::out_of_range]));
   EXPECT_EQ(fw.gaps, std::uint32_t(in[Fault::drop] + in[Fault::reorder]));
@@ -253,7 +254,8 @@ TEST(LinkLockstep, EveryInjectedFaultIsDetectedInItsClass) {
   EXPECT_EQ(fw.implausible, std::uint32_t(in[Fault::bias]));
   // Rejected, repeated, late and implausible frames are stale ticks for the runtime (sample held).
   EXPECT_EQ(res.report.faults.stale,
-            std::uint32_t(in[Fault::corrupt] + in[Fault::nan] + in[Fault::out_of_range] + in[Fault::duplicate] + in[Fault::reorder] + in[Fault::delayed] + in[Fault::bias]));
+            std::uint32_t(in[Fault::corrupt] + in[Fault::nan] + in[Fault::out_of_range] + in[Fault::duplicate] +
+                          in[Fault::reorder] + in[Fault::delayed] + in[Fault::bias]));
   EXPECT_EQ(res.report.mode, rt::Mode::running) << to_string(res.report.reason);
   EXPECT_GT(host.min_gamma3(), 0.95);
 }
@@ -412,7 +414,8 @@ TEST(LinkLockstep, SphericalRobotOnTheSameLinkStaysUprightUnderEveryFault) {
   const Injected& in = host.injected();
   const LinkCounters& fw = host.last().link;
   EXPECT_EQ(host.answers(), host.frames_sent());
-  EXPECT_EQ(fw.rejected_by(LinkError::bad_crc) + fw.rejected_by(LinkError::bad_framing), std::uint32_t(in[Fault::corrupt]));
+  EXPECT_EQ(fw.rejected_by(LinkError::bad_crc) + fw.rejected_by(LinkError::bad_framing),
+            std::uint32_t(in[Fault::corrupt]));
   EXPECT_EQ(fw.rejected_by(LinkError::non_finite), std::uint32_t(in[Fault::nan]));
   EXPECT_EQ(fw.rejected_by(LinkError::out_of_range), std::uint32_t(in[Fault::out_of_range]));
   EXPECT_EQ(fw.gaps, std::uint32_t(in[Fault::drop] + in[Fault::reorder]));
