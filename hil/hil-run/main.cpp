@@ -90,13 +90,14 @@ int run(const Options& o) {
       csv.f = nullptr;
       if (closed != 0) throw Failure(code::exit_io, "--csv: error writing '" + o.csv + "': " + std::strerror(errno));
     }
-    if (o.qemu_mode()) {
-      // After the goodbye the firmware exits; a firmware that does not is stopped (exit -1).
+    // With semihosting (--link semihost) the firmware exits after the goodbye and its exit code
+    // counts; one that does not is stopped (exit -1). Without it (UART) QEMU is simply stopped.
+    const bool has_fw_exit = o.qemu_mode() && o.link == "semihost";
+    if (has_fw_exit)
       for (int i = 0; i < 200 && !qemu.exited(); ++i) ::usleep(10000);
-      qemu.stop();
-      fw_exit = qemu.wait();
-    }
-    return report<Plant>(o, rec, peer, o.qemu_mode(), fw_exit);
+    qemu.stop();
+    if (has_fw_exit) fw_exit = qemu.wait();
+    return report<Plant>(o, rec, peer, has_fw_exit, fw_exit);
   }
 }
 

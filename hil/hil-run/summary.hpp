@@ -29,8 +29,8 @@ inline std::string mismatch_text(const attractor::cli::ClosedLoopOptions& lo) {
   return s;
 }
 
-// fw_exit: QEMU's exit code (the firmware's, by semihosting), -1 when it had to be stopped; a
-// board behind --serial has none (has_fw_exit false).
+// fw_exit: QEMU's exit code (the firmware's, by semihosting: --link semihost), -1 when it had
+// to be stopped; the UART link (no semihosting) and a board behind --serial have none.
 template <class Plant>
 int report(const Options& o, const RunRecord& r, const Peer& peer, bool has_fw_exit, int fw_exit) {
   using namespace attractor;
@@ -67,9 +67,10 @@ int report(const Options& o, const RunRecord& r, const Peer& peer, bool has_fw_e
   std::printf("hil: plant %s, mismatch %s, sensor noise sigma %g (seed %llu), gyro bias %g rad/s on Omega1\n",
               Plant::kName, mismatch_text(o.loop).c_str(), o.loop.noise, static_cast<unsigned long long>(o.loop.seed),
               o.gyro_bias);
-  std::printf("hil: min Gamma3 %.6f (max tilt %.4f rad; upright: %s), controller %s (%s), firmware exit %d\n",
+  const std::string fw = has_fw_exit ? std::to_string(fw_exit) : std::string("n/a (no semihosting)");
+  std::printf("hil: min Gamma3 %.6f (max tilt %.4f rad; upright: %s), controller %s (%s), firmware exit %s\n",
               r.min_gamma3, std::acos(std::min(r.min_gamma3, 1.0)), Plant::kCriterion, rt::to_string(r.last.mode),
-              attractor::to_string(r.last.reason), has_fw_exit ? fw_exit : -1);
+              attractor::to_string(r.last.reason), fw.c_str());
   const bool ok = upright && all_detected && r.goodbye && (!has_fw_exit || fw_exit == 0);
   std::printf("hil: %s\n", ok        ? "UPRIGHT, every injected fault detected"
                            : upright ? "UPRIGHT, but faults missed or link incomplete"

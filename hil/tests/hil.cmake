@@ -116,3 +116,10 @@ attractor_hil_image_test(robot_plant_on_skate_firmware ${ATTRACTOR_HIL_ELF} 2 "i
 attractor_hil_image_test(skate_plant_on_robot_firmware ${ATTRACTOR_HIL_ROBOT_ELF} 2 "is the spherical-robot firmware but --plant is skate")
 attractor_hil_image_test(csv_unwritable ${ATTRACTOR_HIL_ELF} 6 "--csv: cannot write" --csv ${_tmp}/a_file/x.csv)
 attractor_hil_image_test(csv_dev_full ${ATTRACTOR_HIL_ELF} 6 "--csv: error writing '/dev/full'" --csv /dev/full --ticks 50 --link semihost)
+# Host semihosting (host file access) only for the link that needs it: over the UART the
+# firmware runs without it (its console lines dropped, stepped over by its HardFault handler),
+# over --link semihost with it (its console lines appear, its exit code counts).
+attractor_hil_image_test(uart_link_without_semihosting ${ATTRACTOR_HIL_ELF} 0 "firmware exit n/a [(]no semihosting[)]"
+  --not "skate-hil: waiting" --ticks 50)
+attractor_hil_image_test(semihost_link_with_semihosting ${ATTRACTOR_HIL_ELF} 0 "skate-hil: link on the host.s FIFOs"
+  --link semihost --ticks 50)

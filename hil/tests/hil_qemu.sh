@@ -8,7 +8,7 @@
 #   signals: the runner killed mid-run by SIGINT, SIGTERM, SIGHUP and SIGKILL (ARGS: runner
 #            options): each time its QEMU child is gone afterwards (and no /tmp/attractor-hil-PID.*
 #            name stays, except after SIGKILL, which no handler sees: the kernel kills QEMU)
-#   expect : (ARGS: CODE REGEX RUNNER-OPTIONS...) expect_exit.sh on the runner with --elf ELF:
+#   expect : (ARGS: CODE REGEX [--not REGEX] RUNNER-OPTIONS...) expect_exit.sh on the runner with --elf ELF:
 #            input rules that need a real image (plant pairing, CSV errors)
 #   pty    : QEMU with UART0 on a pseudo-terminal, the runner on it as on a serial device
 #            (--serial, POSIX termios): the real-serial path, same image
@@ -25,7 +25,9 @@ case "$mode" in
   run) exec "$runner" --elf "$elf" "$@" ;;
   expect)
     code=$1 match=$2; shift 2
-    exec "$(dirname "$0")/expect_exit.sh" "$code" "$match" -- "$runner" --elf "$elf" "$@" ;;
+    forbid=()
+    if [ "${1:-}" = "--not" ]; then forbid=(--not "$2"); shift 2; fi
+    exec "$(dirname "$0")/expect_exit.sh" "$code" "$match" "${forbid[@]}" -- "$runner" --elf "$elf" "$@" ;;
   twice)
     dir=$(mktemp -d)
     trap 'rm -rf "$dir"' EXIT
