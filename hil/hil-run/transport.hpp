@@ -50,9 +50,19 @@ struct TemporaryNames {
 // it: its console lines are dropped and it does not exit by itself (boards/common/fault.cpp
 // steps over a semihosting call nobody takes), so the runner stops QEMU after the goodbye.
 inline std::vector<std::string> qemu_command(const Options& o) {
-  std::vector<std::string> args = {o.qemu,    "-M",      o.machine, "-display", "none", "-monitor", "none",
-                                   "-chardev", "socket,id=u0,path=" + temp_prefix() + ".sock,server=on,wait=on",
-                                   "-serial",  "chardev:u0", "-icount", "shift=0,align=off,sleep=off"};
+  std::vector<std::string> args = {o.qemu,
+                                   "-M",
+                                   o.machine,
+                                   "-display",
+                                   "none",
+                                   "-monitor",
+                                   "none",
+                                   "-chardev",
+                                   "socket,id=u0,path=" + temp_prefix() + ".sock,server=on,wait=on",
+                                   "-serial",
+                                   "chardev:u0",
+                                   "-icount",
+                                   "shift=0,align=off,sleep=off"};
   if (o.link == "semihost") {
     args.push_back("-semihosting-config");
     args.push_back("enable=on,target=native,arg=skate-rotor-hil,arg=hil-fifo=" + temp_prefix());
