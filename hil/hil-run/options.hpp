@@ -88,12 +88,10 @@ inline cli::Spec hil_spec() {
   return s;
 }
 
-// A count: a whole number (the range is the Spec's).
-inline int64_t count(const cli::Args& a, const std::string& name, double def) {
-  const double v = a.num(name, def);
-  if (v != std::floor(v))
-    throw cli::Failure(cli::exit_invalid, "--" + name + " = " + cli::exact(v) + " is not a whole number");
-  return static_cast<int64_t>(v);
+// A count: a whole number in the Spec's range, read as an integer (the shared layer's rule);
+// `def` when not given.
+inline int64_t count(const cli::Args& a, const std::string& name, int64_t def) {
+  return a.given(name) ? static_cast<int64_t>(a.whole(name)) : def;
 }
 
 // --mismatch: attractor-sim's K=F list over the plant's keys, or the older bare percent P (the
@@ -174,11 +172,8 @@ inline Options read_options(const cli::Args& a, const std::vector<std::string>& 
                   "--reset-down: 1 <= ticks < --fault-every (the firmware is down while the plant moves)");
 
   o.loop.noise = a.num("noise");
-  const double seed = a.num("seed");
-  if (seed != std::floor(seed))
-    throw Failure(cli::exit_invalid, "--seed = " + cli::exact(seed) + " is not a whole number");
+  o.loop.seed = a.whole("seed");
   if (a.given("seed") && !(o.loop.noise > 0)) a.forbid("seed", "without --noise");
-  o.loop.seed = static_cast<uint64_t>(seed);
   const bool robot = o.plant == "spherical-robot";
   if (a.given("mismatch"))
     o.loop.mismatch = read_mismatch(a.text("mismatch"), robot ? robot_keys : skate_keys, robot ? robot_pct : skate_pct);
