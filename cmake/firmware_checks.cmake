@@ -77,5 +77,5 @@ if(ATTRACTOR_CPU STREQUAL "m4f" AND TARGET board.mps2-an386)
            "${CMAKE_COMMAND} -E rm -rf ${_st}/sub && ${CMAKE_COMMAND} -S ${_st_src} -B ${_st}/sub -DATTRACTOR_SOURCE_DIR=${CMAKE_SOURCE_DIR} -DATTRACTOR_CPU=m4f -DCMAKE_TOOLCHAIN_FILE=${CMAKE_SOURCE_DIR}/cmake/arm-none-eabi.cmake && ${_run_sub}")
   set_tests_properties(starter.find_package starter.add_subdirectory PROPERTIES
                        TIMEOUT 300 LABELS "target;starter"
-                       PASS_REGULAR_EXPRESSION "starter on mps2-an386: [^\n]*\n(.|\n)*starter: UPRIGHT")
+                       PASS_REGULAR_EXPRESSION "starter [(]Attractor ${PROJECT_VERSION}[)] on mps2-an386: [^\n]*\n(.|\n)*starter: UPRIGHT")
 endif()

@@ -11,6 +11,7 @@
 #include "attractor/plant/simulated_skate_rotor.hpp"
 #include "attractor/rt/loop.hpp"
 #include "attractor/rt/tick.hpp"
+#include "attractor/version.hpp"
 
 using Board = attractor::board::Board;  // the board this image is linked for
 using S = float;                        // the scalar type: float on an M4F's FPU
@@ -40,7 +41,7 @@ int main() {
   if (!plant) return refused("plant", plant.error());
 
   attractor::Text<96> hello;
-  hello << "starter on " << Board::name() << ": " << kTicks << " ticks at " << kRateHz << " Hz\n";
+  hello << "starter (Attractor " << attractor::version << ") on " << Board::name() << ": " << kTicks << " ticks at " << kRateHz << " Hz\n";
   Board::write(hello.c_str());
 
   Loop loop(*plant, *controller);

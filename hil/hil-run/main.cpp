@@ -44,6 +44,7 @@
 #include "attractor/link/actuator_frame.hpp"
 #include "attractor/link/boot_frame.hpp"
 #include "attractor/link/frame_receiver.hpp"
+#include "attractor/version.hpp"
 #include "faults.hpp"
 #include "robot_plant.hpp"
 #include "skate_plant.hpp"
@@ -103,6 +104,10 @@ Options parse(int argc, char** argv) {
   (void)hil::parse_fault_list("all", o.faults);
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
+    if (a == "--version") {
+      std::printf("attractor-hil %s\n", attractor::version);
+      std::exit(0);
+    }
     if (a == "--help" || a == "-h") {
       std::printf(
           "attractor-hil: runs a HIL experiment, --plant skate (default) or spherical-robot (see docs/hil.md)\n");
