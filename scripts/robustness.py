@@ -42,7 +42,7 @@ PLANTS = {
         "u": "N m",
     },
     "spherical-robot": {
-        "title": "Spherical robot (SPHERICAL_ROBOT.md §3, run C1, σ = −1.5e-4)",
+        "title": "Spherical robot (docs/spherical-robot.md, run C1, σ = −1.5e-4)",
         "cmd": "spherical-robot",
         "sigma": -1.5e-4,
         "sigmas": [-2.5e-4, -5e-5],  # -2.94e-4 < sigma < 0

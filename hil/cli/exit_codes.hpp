@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The one table of exit codes of attractor-sim and attractor-paper (also in --help and README),
+// The one table of exit codes of attractor-sim and attractor-paper (also in --help and docs/tools.md),
 // and Failure, the exception a host command throws to stop with one of them.
 #pragma once
 
