@@ -57,7 +57,8 @@ int main() {
   if (!plant) return refused("plant", plant.error());
   {
     Text<160> t;
-    t << "skate-rotor (Attractor " << attractor::version << ") on " << Board::name() << ": SIL, float, " << kRateHz << " Hz, " << kTicks << " ticks, sigma ";
+    t << "skate-rotor (Attractor " << attractor::version << ") on " << Board::name() << ": SIL, float, " << kRateHz
+      << " Hz, " << kTicks << " ticks, sigma ";
     t.scientific(static_cast<double>(cfg.sigma), 3);
     t << " (stable range lower bound ";
     t.scientific(static_cast<double>(attractor::skate_rotor_stability_range(cfg.params).lower), 4);
