@@ -219,7 +219,7 @@ def main():
     steps4 = data["M4F"][0]
     sp_fb = steps4.get(("spherical_pendulum", "rk4", "float", "feedback"))
     sp_pl = steps4.get(("spherical_pendulum", "rk4", "float", "field"))
-    w("## Targets (issue 10, M4F float)")
+    w("## Targets (M4F float)")
     w("")
     w("| target | goal | measured | met |")
     w("|---|---|---|---|")

@@ -9,7 +9,7 @@
 namespace attractor::bench {
 namespace {
 
-// A minimal system of the DESIGN.md shape: harmonic oscillator, invariant H = (q^2 + p^2)/2.
+// A minimal system of the System shape (integrate/system.hpp): harmonic oscillator, invariant H = (q^2 + p^2)/2.
 template <class S>
 struct Oscillator {
   using Scalar = S;

@@ -40,7 +40,8 @@
 namespace attractor {
 
 namespace detail {
-// A⁻¹ column by column (vector right-hand sides: no heap, see TOOLCHAIN-FACTS).
+// A⁻¹ column by column (vector right-hand sides keep Eigen's solve free of heap temporaries, as EIGEN_NO_MALLOC
+// requires).
 template <class S, int D>
 bool inverse_by_columns(const Mat<S, D, D>& A, Mat<S, D, D>& Ainv) {
   const Eigen::PartialPivLU<Mat<S, D, D>> lu(A);
