@@ -73,8 +73,8 @@ struct ResettableApp : TestApp<S> {
     this->estimate_in.setZero();
   }
 };
-static_assert(attractor::rt::detail::has_reset<ResettableApp<float>>::value);
-static_assert(!attractor::rt::detail::has_reset<TestApp<float>>::value);
+static_assert(attractor::rt::has_member<attractor::rt::app_reset_member, ResettableApp<float>>);
+static_assert(!attractor::rt::has_member<attractor::rt::app_reset_member, TestApp<float>>);
 
 // One full tick of any engine; `extra` counts are added to the step's end time.
 template <class T>

@@ -32,6 +32,7 @@
 #include "attractor/link/frame_receiver.hpp"
 #include "attractor/link/link_counters.hpp"
 #include "attractor/link/sensor_frame.hpp"
+#include "attractor/rt/optional_member.hpp"
 #include "attractor/rt/supervisor.hpp"
 
 namespace attractor::link {
@@ -45,15 +46,12 @@ enum class LinkEvent : std::uint8_t {
 };
 
 namespace detail {
-template <class Wire, class S, class = void>
-struct has_plausible : std::false_type {};
 template <class Wire, class S>
-struct has_plausible<Wire, S, std::void_t<decltype(Wire::plausible(std::declval<const SensorReading<S>&>()))>>
-    : std::true_type {};
+using plausible_member = decltype(Wire::plausible(std::declval<const SensorReading<S>&>()));
 // Wire::plausible(r) when the plant's adapter defines one; every decodable reading otherwise.
 template <class Wire, class S>
 bool plausible(const SensorReading<S>& r) {
-  if constexpr (has_plausible<Wire, S>::value) {
+  if constexpr (rt::has_member<plausible_member, Wire, S>) {
     return Wire::plausible(r);
   } else {
     return true;
