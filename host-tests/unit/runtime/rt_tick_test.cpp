@@ -261,6 +261,7 @@ TYPED_TEST(TickTest, EnvelopeTrips) {
   app.next[1] = S(0.75);
   TestFixture::tick(t, 1000);
   EXPECT_EQ(t.supervisor().reason(), Error::envelope);
+  EXPECT_EQ(t.report().faults.envelope, 1u) << "an envelope exit is counted, not only latched";
   EXPECT_EQ(app.u_out[0], S(0));
   EXPECT_EQ(app.controls, 1);  // the law is not consulted outside the envelope
 }
