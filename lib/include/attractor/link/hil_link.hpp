@@ -10,8 +10,11 @@
 // it sent and stays in lockstep whatever the line did. A sensor frame whose sequence number does
 // not advance (duplicated, reordered) is counted `repeated` and not used; one that skips ahead
 // counts the missing frames as `gaps` (a rejected frame consumes the sequence number it should
-// have had). hello restarts the sequence; goodbye ends the run; reset ends it without an answer
-// so that the app reboots (the boot frame announces the new run, link/boot_frame.hpp).
+// have had). hello restarts the sequence: the first sensor frame after it (or after power-on)
+// sets the baseline whatever its number (the runner keeps numbering across a reset and its new
+// hello), so a frame lost before it is no gap, and a rejected first frame counts once, as
+// rejected. goodbye ends the run; reset ends it without an answer so that the app reboots (the
+// boot frame announces the new run, link/boot_frame.hpp).
 //
 // Two more checks make an accepted frame not fresh (counted, the sample held, stale for the
 // runtime): `late` — the sequence advanced but the sample time (tick index) did not pass the
