@@ -502,3 +502,14 @@ TEST(LinkReceiver, TakesTheLongestFrameAndDiscardsOneByteMore) {
   ASSERT_EQ(e, FrameReceiver::Event::frame);
   EXPECT_EQ(decode_actuator_frame(rx.data(), rx.size(), h, a), LinkError::none) << "resynchronised";
 }
+
+// unpack_sensor takes a sensor frame only, whatever the payload size says.
+TEST(LinkFrameReject, UnpackSensorWantsTheSensorType) {
+  FrameView v;
+  v.header.type = FrameType::actuator;
+  v.payload_size = layout::sensor_payload_size;
+  SensorReading<float> r;
+  EXPECT_EQ(unpack_sensor(v, r), LinkError::bad_type);
+  v.header.type = FrameType::sensor;
+  EXPECT_EQ(unpack_sensor(v, r), LinkError::none);
+}

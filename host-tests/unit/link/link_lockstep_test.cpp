@@ -436,6 +436,19 @@ TEST(LinkLockstep, TheFirstFrameAfterHelloSetsTheSequence) {
   EXPECT_TRUE(link.fresh());
 }
 
+// A frame longer than any valid one is still one event: a tick, counted bad_length, answered.
+TEST(LinkLockstep, AnOverlongFrameIsARejectedTick) {
+  FwLink link;
+  ASSERT_EQ(feed(link, sensor_wire(0, 1, 0.1)), LinkEvent::tick);
+  std::vector<std::uint8_t> junk(layout::max_encoded_size + 40, std::uint8_t(0x11));
+  junk.push_back(0);
+  EXPECT_EQ(feed(link, junk), LinkEvent::tick);
+  EXPECT_EQ(link.counters().rejected_by(LinkError::bad_length), 1u);
+  EXPECT_FALSE(link.fresh());
+  ASSERT_EQ(feed(link, sensor_wire(2, 3, 0.2)), LinkEvent::tick);
+  EXPECT_EQ(link.counters().gaps, 0u) << "the over-long frame consumed its sequence number";
+}
+
 TEST(LinkLockstep, AVerticalOffTheUnitSphereIsImplausibleAndHeld) {
   FwLink link;
   bool fresh = false;

@@ -30,6 +30,7 @@ struct TestApp : AppBase<S, 2, 1> {
   bool fresh = true;
   S gain = S(2);
   S limit = S(1);
+  S sensor_limit = S(100);
   S envelope = S(10);
   std::uint32_t control_cost = 100;  // counts the control law "takes"
   bool nan_output = false;
@@ -59,7 +60,7 @@ struct TestApp : AppBase<S, 2, 1> {
     ++actuations;
     u_out = u;
   }
-  Sensors sensor_limits() const { return Sensors::Constant(S(100)); }
+  Sensors sensor_limits() const { return Sensors::Constant(sensor_limit); }
   Command actuator_limits() const { return Command::Constant(limit); }
   bool in_envelope() const { return std::fabs(estimate_in[1]) < envelope; }
 };
@@ -217,6 +218,24 @@ TYPED_TEST(TickTest, SingleOverrunCountedStreakTrips) {
   EXPECT_EQ(t.supervisor().trip_tick(), 5u);
   EXPECT_EQ(t.report().overruns, 4u);
   EXPECT_EQ(t.report().cost.max(), 1500u);
+}
+
+// The edges are inside: a sample exactly at its limit is in range, a step costing exactly its
+// budget is no overrun (one count more is).
+TYPED_TEST(TickTest, LimitsAndBudgetIncludeTheirEdge) {
+  using S = TypeParam;
+  TestApp<S> app;
+  Tick<TestApp<S>> t(app, rate_hz(1000), kHz, 0xFFFFFFFFu);  // sensor limits 100, budget 1000
+  app.next = Vec<S, 2>(S(100), S(-100));
+  app.envelope = S(1000);
+  app.control_cost = 1000;
+  TestFixture::tick(t, 0);
+  EXPECT_EQ(t.supervisor().mode(), Mode::running) << to_string(t.supervisor().reason());
+  EXPECT_EQ(app.estimate_in[0], S(100));
+  EXPECT_EQ(t.report().overruns, 0u);
+  app.control_cost = 1001;
+  TestFixture::tick(t, 2000);
+  EXPECT_EQ(t.report().overruns, 1u);
 }
 
 TYPED_TEST(TickTest, BudgetPercentTightensBudget) {
@@ -395,6 +414,18 @@ TYPED_TEST(TickTest, NanOrNegativeActuatorLimitRefused) {
   EXPECT_FALSE(t.supervisor().safe());
 }
 
+TYPED_TEST(TickTest, NanOrNegativeSensorLimitRefused) {
+  using S = TypeParam;
+  for (S bad : {std::numeric_limits<S>::quiet_NaN(), S(-1)}) {
+    TestApp<S> app;
+    app.sensor_limit = bad;  // NaN would accept every sample, a negative limit none
+    Tick<TestApp<S>> t(app, rate_hz(1000), kHz, 0xFFFFFFFFu);
+    EXPECT_EQ(t.supervisor().reason(), Error::invalid_parameter);
+    TestFixture::tick(t, 0);
+    EXPECT_EQ(app.controls, 0);
+  }
+}
+
 // ---- 64-bit counters ----
 TYPED_TEST(TickTest, TickAndStepCountsAre64Bit) {
   static_assert(std::is_same_v<decltype(std::declval<Report>().ticks), std::uint64_t>);
@@ -482,6 +513,16 @@ TYPED_TEST(TickTest, RearmWhileRunningIsANoOp) {
 }
 
 // ---- Stack high-water check from the idle loop ----
+TYPED_TEST(TickTest, StackCheckOffWithZeroPercent) {
+  using S = TypeParam;
+  TestApp<S> app;
+  Config c = rate_hz(1000);
+  c.stack_limit_percent = 0;
+  Tick<TestApp<S>> t(app, c, kHz, 0xFFFFFFFFu);
+  EXPECT_TRUE(t.check_stack(16384, 16384));
+  EXPECT_FALSE(t.supervisor().safe());
+}
+
 TYPED_TEST(TickTest, StackCheckTrips) {
   using S = TypeParam;
   TestApp<S> app;
