@@ -63,7 +63,7 @@ class Feedback {
     if (!all_finite(x0) || !all_finite(gains)) return Error::non_finite;
     for (int i = 0; i < M; ++i)
       if (gains[i] < Scalar(0)) return Error::invalid_parameter;
-    return Feedback(sys, sys.invariants(x0), gains, metric);
+    return Feedback(sys, invariant_reference(sys, sys.invariants(x0)), gains, metric);
   }
 
   Feedback() = default;
@@ -135,46 +135,50 @@ class Feedback {
   Metric metric_{};
 };
 
-// Feedback gains that give every monitored invariant the same pull-back rate `rate` [1/s] at x0:
-// K_i = rate / |∇F_i(x0)|² (the invariants have very different scales: E ~ mgl, Γ1 ~ 1). Then
-// Feedback::stiffness(x0) = M·rate, so h·M·rate must stay inside the scheme's stability interval.
-template <class System>
-Vec<typename System::Scalar, System::M> balanced_gains(const System& sys,
-                                                       const Vec<typename System::Scalar, System::N>& x0,
-                                                       typename System::Scalar rate) {
-  using S = typename System::Scalar;
-  const Mat<S, System::M, System::N> J = sys.invariants_jacobian(x0);
-  Vec<S, System::M> K;
-  for (int i = 0; i < System::M; ++i) {
-    const S n2 = J.row(i).squaredNorm();
-    K[i] = n2 > S(1e-12) ? rate / n2 : rate;
-  }
-  return K;
-}
-// Same with the largest gradient over several sample states (the gradients of C1, C2 grow by
-// I2/I3 when the skate tilts): K_i = rate / max_k |∇F_i(x_k)|², so that the stiffness stays
-// below M·rate on the whole region the samples span.
+// Feedback gains that give every gain group the same pull-back rate `rate` [1/s] over the
+// sample states: K_g = rate |g| / max_k sum_{i in g} |grad F_i(x_k)|^2 for the rows i of group g
+// (integrate/system.hpp; every row its own group unless the system declares gain_group). The
+// invariants have very different scales (E ~ m g l, a constraint ~ 1), hence one gain per
+// group. Then Feedback::stiffness <= M rate on the region the samples span (each group adds at
+// most |g| rate), so h M rate must stay inside the scheme's stability interval. With one group
+// per row this is K_i = rate / max_k |grad F_i(x_k)|^2.
 template <class System, int Count>
 Vec<typename System::Scalar, System::M> balanced_gains(const System& sys,
                                                        const Vec<typename System::Scalar, System::N> (&samples)[Count],
                                                        typename System::Scalar rate) {
   using S = typename System::Scalar;
-  Vec<S, System::M> n2 = Vec<S, System::M>::Zero();
+  constexpr int M = System::M;
+  Vec<S, M> group_norm2 = Vec<S, M>::Zero();  // max over samples of the group's sum of |grad F_i|^2
   for (int k = 0; k < Count; ++k) {
-    const Mat<S, System::M, System::N> J = sys.invariants_jacobian(samples[k]);
-    for (int i = 0; i < System::M; ++i) n2[i] = n2[i] > J.row(i).squaredNorm() ? n2[i] : J.row(i).squaredNorm();
+    const Mat<S, M, System::N> J = sys.invariants_jacobian(samples[k]);
+    Vec<S, M> sum = Vec<S, M>::Zero();
+    for (int i = 0; i < M; ++i) sum[gain_group_of<System>(i)] += J.row(i).squaredNorm();
+    for (int g = 0; g < M; ++g) group_norm2[g] = group_norm2[g] > sum[g] ? group_norm2[g] : sum[g];
   }
-  Vec<S, System::M> K;
-  for (int i = 0; i < System::M; ++i) K[i] = n2[i] > S(1e-12) ? rate / n2[i] : rate;
+  Vec<S, M> rows_in_group = Vec<S, M>::Zero();
+  for (int i = 0; i < M; ++i) rows_in_group[gain_group_of<System>(i)] += S(1);
+  Vec<S, M> K;
+  for (int i = 0; i < M; ++i) {
+    const int g = gain_group_of<System>(i);
+    K[i] = group_norm2[g] > S(1e-12) * rows_in_group[g] ? rate * rows_in_group[g] / group_norm2[g] : rate;
+  }
   return K;
 }
+// The same at the single state x0.
+template <class System>
+Vec<typename System::Scalar, System::M> balanced_gains(const System& sys,
+                                                       const Vec<typename System::Scalar, System::N>& x0,
+                                                       typename System::Scalar rate) {
+  const Vec<typename System::Scalar, System::N> samples[1] = {x0};
+  return balanced_gains(sys, samples, rate);
+}
 
-// Convenience: build the wrapper with the reference taken at x0 (unchecked; use make() when
+// Convenience: build the wrapper with the reference taken at x0 (invariant_reference; unchecked; use make() when
 // the inputs come from outside).
 template <class System>
 Feedback<System> feedback(const System& sys, const Vec<typename System::Scalar, System::N>& x0,
                           const Vec<typename System::Scalar, System::M>& gains) {
-  return Feedback<System>(sys, sys.invariants(x0), gains);
+  return Feedback<System>(sys, invariant_reference(sys, sys.invariants(x0)), gains);
 }
 
 }  // namespace attractor

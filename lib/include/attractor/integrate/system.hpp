@@ -29,6 +29,23 @@
 //
 // Both must agree with the generic path to rounding (Feedback::generic_gradient; host-tests
 // check this for every system that defines them).
+//
+// Optional, detected (has_invariant_targets_v): the exact values some invariants must keep,
+//
+//     Vec<S, M> invariant_targets(const Vec<S, M>& F_at_x0) const;
+//
+// returns the feedback reference F0 given F(x0): rows with an exact value (a constraint 0, a
+// row of R^T R the identity's entry) replaced by it, the others (energy, momenta) left as
+// F(x0). Without it F0 = F(x0), which in float pins a constraint to its rounded value at x0
+// instead of to the constraint itself.
+//
+// Optional, detected (has_gain_groups_v): rows that share one feedback gain,
+//
+//     static constexpr int gain_group(int row);   // group index in [0, M), rows of one group equal
+//
+// e.g. the six rows of R^T R = I, whose individual residuals have no meaning apart. Without
+// it every row is its own group. balanced_gains (integrate/feedback.hpp) gives each group one
+// gain; a gain vector given by hand should do the same.
 #pragma once
 
 #include <type_traits>
@@ -96,6 +113,20 @@ struct has_feedback_field<
                                                 std::declval<const Vec<typename T::Scalar, T::M>&>())),
                                             state_of<T>>::value>> : std::true_type {};
 
+template <class, class = void>
+struct has_invariant_targets : std::false_type {};
+template <class T>
+struct has_invariant_targets<
+    T, std::enable_if_t<std::is_convertible<decltype(std::declval<const T&>().invariant_targets(
+                                                std::declval<const Vec<typename T::Scalar, T::M>&>())),
+                                            Vec<typename T::Scalar, T::M>>::value>> : std::true_type {};
+
+template <class, class = void>
+struct has_gain_groups : std::false_type {};
+template <class T>
+struct has_gain_groups<T, std::enable_if_t<std::is_convertible<decltype(T::gain_group(0)), int>::value>>
+    : std::true_type {};
+
 template <class T, bool = has_scalar<T>::value&& has_dims<T>::value>
 struct system_members : std::false_type {};
 template <class T>
@@ -114,6 +145,42 @@ constexpr bool has_feedback_gradient_v = is_system_v<T>&& detail::has_feedback_g
 template <class T>
 constexpr bool has_feedback_field_v = is_system_v<T>&& detail::has_feedback_field<T>::value;
 
+// True when T supplies the optional invariant_targets(F_at_x0) above.
+template <class T>
+constexpr bool has_invariant_targets_v = is_system_v<T>&& detail::has_invariant_targets<T>::value;
+
+// True when T supplies the optional static gain_group(row) above.
+template <class T>
+constexpr bool has_gain_groups_v = is_system_v<T>&& detail::has_gain_groups<T>::value;
+
+// The gain group of invariant row `row` (the row itself when T declares no groups).
+template <class T>
+constexpr int gain_group_of(int row) {
+  if constexpr (has_gain_groups_v<T>) {
+    return T::gain_group(row);
+  } else {
+    return row;
+  }
+}
+
+// The feedback reference F0 for a start with invariants F(x0) = F_at_x0 (see above).
+template <class T>
+Vec<typename T::Scalar, T::M> invariant_reference(const T& sys, const Vec<typename T::Scalar, T::M>& F_at_x0) {
+  if constexpr (has_invariant_targets_v<T>) {
+    return sys.invariant_targets(F_at_x0);
+  } else {
+    return F_at_x0;
+  }
+}
+
+// gain_group(row) in [0, M) for every row (checked by check_system).
+template <class T>
+constexpr bool gain_groups_valid() {
+  for (int i = 0; i < T::M; ++i)
+    if (T::gain_group(i) < 0 || T::gain_group(i) >= T::M) return false;
+  return true;
+}
+
 // Fails the build with the first missing piece of the contract above. Returns true.
 template <class T>
 constexpr bool check_system() {
@@ -130,6 +197,10 @@ constexpr bool check_system() {
                   "attractor System: needs `Vec<Scalar, M> invariants(const Vec<Scalar, N>&) const`");
     static_assert(detail::has_jacobian<T>::value,
                   "attractor System: needs `Mat<Scalar, M, N> invariants_jacobian(const Vec<Scalar, N>&) const`");
+    if constexpr (detail::has_gain_groups<T>::value) {
+      static_assert(gain_groups_valid<T>(),
+                    "attractor System: gain_group(row) must lie in [0, M) for every row 0..M-1");
+    }
   }
   return true;
 }
