@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// Bench rows of the oscillator and the spherical pendulum (system_rows.hpp).
+// Bench rows of the oscillator and the spherical pendulum (system_rows.hpp), and the spherical
+// pendulum's other steppers (RATTLE, the splittings of paper 002 §2.4) as method rows.
+#include "attractor/integrate/rattle.hpp"
+#include "attractor/integrate/splitting.hpp"
 #include "attractor/systems/harmonic_oscillator.hpp"
 #include "attractor/systems/spherical_pendulum.hpp"
 #include "system_rows.hpp"
@@ -9,10 +12,15 @@ namespace attractor::bench {
 template <class S>
 void pendulum_rows(const char* prec) {
   bench_system(prec, "oscillator", HarmonicOscillator<S>{}, Vec<S, 2>(S(1), S(0)), Vec<S, 1>(S(10)), S(0.01));
-  bench_system(prec, "spherical_pendulum", SphericalPendulum<S>::make(S(1), S(1), S(1)).value(), spherical_x0<S>(),
-               Vec<S, 4>(S(20), S(20), S(20), S(20)), S(0.001));
+  const auto sp = SphericalPendulum<S>::make(S(1), S(1), S(1)).value();
+  bench_system(prec, "spherical_pendulum", sp, spherical_x0<S>(), Vec<S, 4>(S(20), S(20), S(20), S(20)), S(0.001));
+  bench_stepper(prec, "spherical_pendulum", "rattle", Rattle<SphericalPendulum<S>>(sp, spherical_x0<S>()),
+                spherical_x0<S>(), S(0.001));
+  bench_stepper(prec, "spherical_pendulum", "lie-trotter", LieTrotter<SphericalPendulum<S>>{sp}, spherical_x0<S>(),
+                S(0.001));
+  bench_stepper(prec, "spherical_pendulum", "strang", Strang<SphericalPendulum<S>>{sp}, spherical_x0<S>(), S(0.001));
 }
-template void pendulum_rows<float>(const char*);
-template void pendulum_rows<double>(const char*);
+
+ATTRACTOR_BENCH_ROWS(pendulums, pendulum_rows);
 
 }  // namespace attractor::bench
