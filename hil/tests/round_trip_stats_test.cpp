@@ -77,6 +77,7 @@ TEST(RoundTripStats, OverflowBucketKeepsCountAndReportsTheMax) {
   s.add(RoundTripStats::kOverflow);
   s.add(~std::uint64_t(0) / 2);  // a stall far beyond the range
   EXPECT_EQ(RoundTripStats::bucket_of(RoundTripStats::kOverflow), RoundTripStats::kBuckets - 1);
+  EXPECT_EQ(RoundTripStats::bucket_of(RoundTripStats::kOverflow * 3 / 2), RoundTripStats::kBuckets - 1);  // in range
   EXPECT_EQ(s.count(), 100u);
   EXPECT_EQ(s.percentile(9800), 10u);
   EXPECT_EQ(s.percentile(9900), ~std::uint64_t(0) / 2);  // in the overflow bucket: the max
