@@ -71,7 +71,9 @@ RunRecord run_experiment(const Options& o, Plant plant, Peer& peer, std::FILE* c
   using namespace attractor::link;
   using hil::Fault;
   RunRecord rec;
-  if (csv) std::fprintf(csv, "tick,fault,%s,mode,reason,tick_cost,stale,rejected,gaps,repeated,round_trip_us\n", Plant::kCsvColumns);
+  if (csv)
+    std::fprintf(csv, "tick,fault,%s,mode,reason,tick_cost,stale,rejected,gaps,repeated,round_trip_us\n",
+                 Plant::kCsvColumns);
   const auto t0 = std::chrono::steady_clock::now();
   const auto timeout = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
       std::chrono::duration<double>(o.timeout_s));  // a handshake's whole budget
@@ -129,7 +131,8 @@ RunRecord run_experiment(const Options& o, Plant plant, Peer& peer, std::FILE* c
       ActuatorReport<double> a;
       if (!peer.receive(v, e)) firmware_silent(tick, o.timeout_s);
       if (k == 0) {  // the first answer, corrupt or not: the line's latency, not the decoder's luck
-        round_trip_us = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - sent).count();
+        round_trip_us =
+            std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - sent).count();
         rec.round_trip.add(std::uint64_t(std::max(round_trip_us, 0LL)));
       }
       if (e == LinkError::none && v.header.type == FrameType::boot)

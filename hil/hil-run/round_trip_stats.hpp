@@ -17,8 +17,8 @@ namespace hil_run {
 class RoundTripStats {
  public:
   static constexpr int kSubBits = 5;
-  static constexpr std::uint64_t kSub = 1u << kSubBits;   // buckets per octave
-  static constexpr int kTopOctave = 24;                   // the last regular octave ends at 2^24
+  static constexpr std::uint64_t kSub = 1u << kSubBits;  // buckets per octave
+  static constexpr int kTopOctave = 24;                  // the last regular octave ends at 2^24
   static constexpr std::uint64_t kOverflow = std::uint64_t(1) << kTopOctave;
   // 2·kSub exact buckets, kSub per octave from 2^(kSubBits+1) to 2^kTopOctave, one overflow.
   static constexpr int kBuckets = int(2 * kSub + kSub * (kTopOctave - kSubBits - 1) + 1);

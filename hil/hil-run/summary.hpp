@@ -33,11 +33,12 @@ inline std::string mismatch_text(const attractor::cli::ClosedLoopOptions& lo) {
 // The round trip of every exchanged tick (experiment.hpp): percentiles, then the histogram by
 // octave, empty octaves left out ("64-128 12" = 12 ticks took 64 to 127 us).
 inline void print_round_trip(const RoundTripStats& s) {
-  std::printf("hil: round trip [us, host clock, sensor frame written to answer read] p50 %llu p99 %llu p99.9 %llu "
-              "max %llu min %llu over %llu ticks\n",
-              static_cast<unsigned long long>(s.percentile(5000)), static_cast<unsigned long long>(s.percentile(9900)),
-              static_cast<unsigned long long>(s.percentile(9990)), static_cast<unsigned long long>(s.max()),
-              static_cast<unsigned long long>(s.min()), static_cast<unsigned long long>(s.count()));
+  std::printf(
+      "hil: round trip [us, host clock, sensor frame written to answer read] p50 %llu p99 %llu p99.9 %llu "
+      "max %llu min %llu over %llu ticks\n",
+      static_cast<unsigned long long>(s.percentile(5000)), static_cast<unsigned long long>(s.percentile(9900)),
+      static_cast<unsigned long long>(s.percentile(9990)), static_cast<unsigned long long>(s.max()),
+      static_cast<unsigned long long>(s.min()), static_cast<unsigned long long>(s.count()));
   std::printf("hil: round-trip histogram [us]:");
   for (int k = 0; k < RoundTripStats::kOctaves; ++k) {
     const unsigned long long n = s.octave_count(k);

@@ -26,12 +26,12 @@ TEST(RoundTripStats, ExactPercentilesOfOneToHundred) {
   EXPECT_EQ(s.count(), 100u);
   EXPECT_EQ(s.min(), 1u);
   EXPECT_EQ(s.max(), 100u);
-  EXPECT_EQ(s.percentile(5000), 50u);   // rank 50
-  EXPECT_EQ(s.percentile(9900), 99u);   // rank 99 (not 100: integer rank, 2-µs bucket [98, 99])
+  EXPECT_EQ(s.percentile(5000), 50u);  // rank 50
+  EXPECT_EQ(s.percentile(9900), 99u);  // rank 99 (not 100: integer rank, 2-µs bucket [98, 99])
   EXPECT_EQ(s.percentile(10000), 100u);
-  EXPECT_EQ(s.percentile(0), 1u);       // rank 1
-  EXPECT_EQ(s.percentile(100), 1u);     // p1 of 100: rank 1
-  EXPECT_EQ(s.percentile(101), 2u);     // just above: rank 2
+  EXPECT_EQ(s.percentile(0), 1u);    // rank 1
+  EXPECT_EQ(s.percentile(100), 1u);  // p1 of 100: rank 1
+  EXPECT_EQ(s.percentile(101), 2u);  // just above: rank 2
 }
 
 TEST(RoundTripStats, EqualSamplesAreExactInAWideBucket) {
@@ -87,7 +87,8 @@ TEST(RoundTripStats, OverflowBucketKeepsCountAndReportsTheMax) {
 
 TEST(RoundTripStats, OctavesPartitionTheSamples) {
   RoundTripStats s;
-  const std::uint64_t v[] = {0, 63, 64, 127, 128, 1000, 999999, (std::uint64_t(1) << 23), RoundTripStats::kOverflow - 1};
+  const std::uint64_t v[] = {
+      0, 63, 64, 127, 128, 1000, 999999, (std::uint64_t(1) << 23), RoundTripStats::kOverflow - 1};
   for (std::uint64_t x : v) s.add(x);
   EXPECT_EQ(s.octave_count(0), 2u);  // [0, 64)
   EXPECT_EQ(s.octave_count(1), 2u);  // [64, 128)
