@@ -68,11 +68,14 @@ class Registry {
     return nullptr;
   }
 
-  // Standard main: `tool <command> [args]`, `tool --help`.
+  // Standard main: `tool <command> [args]`, `tool --help`, `tool --version`.
   static int main(const char* tool, const char* about, int argc, char** argv) {
     guard_standard_streams();
     int rc = exit_usage;
-    if (argc < 2 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0) {
+    if (argc >= 2 && std::strcmp(argv[1], "--version") == 0) {
+      std::printf("%s %s\n", tool, attractor::version);
+      rc = exit_ok;
+    } else if (argc < 2 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0) {
       std::printf("usage: %s <command> [options]   (%s <command> --help for its options)\n\n%s\n\ncommands:\n", tool,
                   tool, about);
       for (int i = 0; i < count(); ++i) std::printf("  %-20s %s\n", at(i).name, at(i).summary);

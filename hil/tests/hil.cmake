@@ -44,7 +44,7 @@ add_test(NAME hil.firmware_silent
 set_tests_properties(hil.firmware_silent PROPERTIES LABELS "host;hil;qemu" TIMEOUT 120 SKIP_RETURN_CODE 77)
 # The spherical robot on the link: 2 s of simulated time, a fault every 25 ticks, every class
 # (the nine of hil.skate_qemu_faults, firmware resets included) injected and detected, tilt <
-# 0.12 rad throughout (SPHERICAL_ROBOT.md), controller running.
+# 0.12 rad throughout (docs/spherical-robot.md), controller running.
 set(ATTRACTOR_HIL_ROBOT_ELF
     ${PROJECT_SOURCE_DIR}/build/fw-m4f/apps/spherical-robot-hil/spherical-robot-hil.mps2-an386.elf
     CACHE FILEPATH "spherical-robot firmware image the HIL tests run in QEMU")
