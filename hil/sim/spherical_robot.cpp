@@ -20,6 +20,7 @@
 #include "commands.hpp"
 #include "run_report.hpp"
 #include "run_support.hpp"
+#include "sim_run_checks.hpp"
 #include "spherical_robot_spec.hpp"
 
 // Named, not anonymous: attractor-sim is one translation unit (hil/CMakeLists.txt).
@@ -68,28 +69,26 @@ constexpr cli::InvariantInfo kControlledInvariants[5] = {{"E~", InvariantKind::e
                                                          {"J~", InvariantKind::momentum}};
 constexpr const char* kStateNames[8] = {"Omega1", "Omega2", "Omega3", "G1", "G2", "G3", "theta_dot1", "theta_dot2"};
 
+// The parameters in another precision.
+template <class T, class U>
+SphericalRobotParams<T> robot_params(const SphericalRobotParams<U>& p) {
+  return {T(p.radius), T(p.m), T(p.l), T(p.g), T(p.I1), T(p.I2), T(p.I3), T(p.J1), T(p.J2)};
+}
+
+// The run's parameters in precision S, refused when not representable (exit 5).
 template <class S>
-int run(const cli::Args& a, const Inputs& in) {
-  const bool controlled = in.controlled;
-  const double vals[] = {in.p.radius, in.p.m,      in.p.l,          in.p.g,          in.p.I1, in.p.I2, in.p.I3,
-                         in.p.J1,     in.p.J2,     in.sigma[0],     in.sigma[1],     in.umax, in.h,    in.omega[0],
-                         in.omega[1], in.omega[2], in.theta_dot[0], in.theta_dot[1], in.rate};
-  for (double v : vals)
-    if (!(std::abs(v) <= double(std::numeric_limits<S>::max())))
-      throw Failure(cli::exit_invalid, "an input (" + exact(v) + ") is beyond the range of float");
-  const std::string scheme_s = a.choice("scheme");
-  const Scheme sc = scheme_s == "euler" ? Scheme::euler : scheme_s == "heun" ? Scheme::heun : Scheme::rk4;
-  const S h = S(in.h);
-  const SphericalRobotParams<S> p{S(in.p.radius), S(in.p.m),  S(in.p.l),  S(in.p.g), S(in.p.I1),
-                                  S(in.p.I2),     S(in.p.I3), S(in.p.J1), S(in.p.J2)};
+SphericalRobotParams<S> model_params(const Inputs& in) {
+  const SphericalRobotParams<S> p = robot_params<S>(in.p);
   if (p.validate() != Error::none)
     throw Failure(cli::exit_invalid,
                   std::string("parameters not representable in this precision (") + to_string(p.validate()) + ")");
-  // The reference in double for the invariants (cast of the run's parameters).
-  const SphericalRobotParams<double> pd{double(p.radius), double(p.m),  double(p.l),  double(p.g), double(p.I1),
-                                        double(p.I2),     double(p.I3), double(p.J1), double(p.J2)};
-  // The plant: the controller's model p, or that model with --mismatch applied (the law and its
-  // stability check use p; the plant and the invariants use pp).
+  return p;
+}
+
+// The plant: the controller's model p, or that model with --mismatch applied (the law and its
+// stability check use p; the plant and the invariants use pp).
+template <class S>
+SphericalRobotParams<S> plant_params(const Inputs& in) {
   const cli::ClosedLoopOptions& lo = in.loop;
   const SphericalRobotParams<S> pp{
       S(lo.plant("a", in.p.radius)), S(lo.plant("m", in.p.m)),   S(lo.plant("l", in.p.l)),
@@ -98,215 +97,270 @@ int run(const cli::Args& a, const Inputs& in) {
   if (pp.validate() != Error::none)
     throw Failure(cli::exit_invalid, std::string("--mismatch: the plant's parameters are invalid (") +
                                          to_string(pp.validate()) + "; need J1 < I1, J2 < I2, |l| < a)");
-  const SphericalRobotParams<double> ppd{double(pp.radius), double(pp.m),  double(pp.l),  double(pp.g), double(pp.I1),
-                                         double(pp.I2),     double(pp.I3), double(pp.J1), double(pp.J2)};
-  const SphericalRobot<S> plant{pp};
-  const SphericalRobot<double> ref{ppd};
+  return pp;
+}
 
-  Result<SphericalRobotLaw<S>> law = Error::invalid_parameter;
-  if (controlled) {
-    const Vec<S, 2> sg = in.sigma.cast<S>();
-    law = a.flag("unchecked") ? SphericalRobotLaw<S>::make_unchecked(p, sg) : SphericalRobotLaw<S>::make(p, sg);
-    if (!law) {
-      const auto r1 = spherical_robot_stability_range(pd, 0), r2 = spherical_robot_stability_range(pd, 1);
-      const std::string range = " (stability range: " + exact(r1.lower) + " < sigma < 0 for rotor 1, " +
-                                exact(r2.lower) + " < sigma2 < 0 for rotor 2)";
-      const bool zero = sg[0] == S(0) || sg[1] == S(0);  // no law: --unchecked would not help
-      if (law.error() == Error::outside_stability_range && !zero)
-        throw Failure(cli::exit_unstable, "--sigma = " + exact(in.sigma[0]) + ", --sigma2 = " + exact(in.sigma[1]) +
-                                              " refused: outside_stability_range" + range + "; --unchecked to force");
-      throw Failure(
-          cli::exit_invalid,
-          "--sigma = " + exact(in.sigma[0]) + ", --sigma2 = " + exact(in.sigma[1]) + " refused: " +
-              (zero ? std::string("sigma = 0 in this precision is no law") : std::string(to_string(law.error()))) +
-              (pd.l > 0 ? "" : " (the law needs a top-heavy robot, l > 0)"));
-    }
+// The law (53) for --sigma, --sigma2: refused (exit 5, or 3 outside the stability range unless
+// --unchecked).
+template <class S>
+Result<SphericalRobotLaw<S>> make_law(const cli::Args& a, const Inputs& in, const SphericalRobotParams<S>& p,
+                                      const SphericalRobotParams<double>& pd) {
+  const Vec<S, 2> sg = in.sigma.cast<S>();
+  Result<SphericalRobotLaw<S>> law =
+      a.flag("unchecked") ? SphericalRobotLaw<S>::make_unchecked(p, sg) : SphericalRobotLaw<S>::make(p, sg);
+  if (!law) {
+    const auto r1 = spherical_robot_stability_range(pd, 0), r2 = spherical_robot_stability_range(pd, 1);
+    const std::string range = " (stability range: " + exact(r1.lower) + " < sigma < 0 for rotor 1, " +
+                              exact(r2.lower) + " < sigma2 < 0 for rotor 2)";
+    const bool zero = sg[0] == S(0) || sg[1] == S(0);  // no law: --unchecked would not help
+    if (law.error() == Error::outside_stability_range && !zero)
+      throw Failure(cli::exit_unstable, "--sigma = " + exact(in.sigma[0]) + ", --sigma2 = " + exact(in.sigma[1]) +
+                                            " refused: outside_stability_range" + range + "; --unchecked to force");
+    throw Failure(
+        cli::exit_invalid,
+        "--sigma = " + exact(in.sigma[0]) + ", --sigma2 = " + exact(in.sigma[1]) + " refused: " +
+            (zero ? std::string("sigma = 0 in this precision is no law") : std::string(to_string(law.error()))) +
+            (pd.l > 0 ? "" : " (the law needs a top-heavy robot, l > 0)"));
   }
-  // Closed-loop invariants of the controller's model (what a monitor on the controller computes).
-  const SphericalRobotLaw<double> lawd = controlled
-                                             ? *SphericalRobotLaw<double>::make_unchecked(
-                                                   pd, Vec<double, 2>(double(law->sigma()[0]), double(law->sigma()[1])))
-                                             : SphericalRobotLaw<double>{};
-  const SphericalRobotClosedLoop<double> cld{ref, lawd};
+  return law;
+}
 
+// One run: setup and validation (the constructor), the loop, the summary.
+template <class S>
+class Run {
+ public:
+  Run(const cli::Args& a, const Inputs& in)
+      : a_(a),
+        in_(in),
+        lo_(in.loop),
+        sc_(cli::parse_scheme(a.choice("scheme"))),
+        h_(S(in.h)),
+        p_(model_params<S>(in)),
+        pd_(robot_params<double>(p_)),
+        plant_{plant_params<S>(in)},
+        ref_{robot_params<double>(plant_.p)},
+        law_(in.controlled ? make_law<S>(a, in, p_, pd_) : Result<SphericalRobotLaw<S>>(Error::invalid_parameter)),
+        // Closed-loop invariants of the controller's model (what a monitor on the controller computes).
+        lawd_(in.controlled ? *SphericalRobotLaw<double>::make_unchecked(
+                                  pd_, Vec<double, 2>(double(law_->sigma()[0]), double(law_->sigma()[1])))
+                            : SphericalRobotLaw<double>{}),
+        cld_{ref_, lawd_},
+        x_(initial_state()),
+        F0_(invariants(x_.template cast<double>())),
+        // The measuring loop's monitor (invariant_monitor.hpp).
+        mon_(in.controlled ? kControlledInvariants : kInvariants, 5, F0_.data()),
+        rate_used_(in.rate) {
+    // Which drifts stop a run beyond sanity: |Γ|² always; E / Ẽ where they are invariants.
+    for (int i : {1, 2, 4}) mon_.unwatch(i);
+    if (in.controlled && !(in.umax == 0 && !lo_.sampled && lo_.exact_model())) mon_.unwatch(0);
+    if (in.feedback) setup_feedback();
+  }
+
+  int operator()() {
+    loop();
+    csv_.close();
+    return report();
+  }
+
+ private:
   // Initial state; default rotor rates: π = 0 (uncontrolled) or π̃ = 0 (controlled).
-  Vec<double, 2> th0 = in.theta_dot;
-  if (!in.theta_dot_given)
-    th0 = controlled ? lawd.zero_momentum_rotor_rates(in.omega) : Vec<double, 2>(-in.omega[0], -in.omega[1]);
-  Vec<S, 8> x = spherical_robot_initial_state<S>(S(in.phi0), in.omega.cast<S>(), th0.cast<S>());
-  if (!all_finite(x)) throw Failure(cli::exit_invalid, "the initial state is not finite");
-
+  Vec<S, 8> initial_state() const {
+    Vec<double, 2> th0 = in_.theta_dot;
+    if (!in_.theta_dot_given)
+      th0 = in_.controlled ? lawd_.zero_momentum_rotor_rates(in_.omega)
+                           : Vec<double, 2>(-in_.omega[0], -in_.omega[1]);
+    Vec<S, 8> x = spherical_robot_initial_state<S>(S(in_.phi0), in_.omega.cast<S>(), th0.cast<S>());
+    if (!all_finite(x)) throw Failure(cli::exit_invalid, "the initial state is not finite");
+    return x;
+  }
   // Invariants (double, of the run's state): open-loop or closed-loop set.
-  auto invariants = [&](const Vec<double, 8>& xd) { return controlled ? cld.invariants(xd) : ref.invariants(xd); };
-  Summary s;
-  const Vec<double, 5> F0 = invariants(x.template cast<double>());
-  // The measuring loop's monitor (invariant_monitor.hpp). Which drifts stop a run beyond
-  // sanity: |Γ|² always; E / Ẽ where they are invariants.
-  cli::InvariantMonitor mon(controlled ? kControlledInvariants : kInvariants, 5, F0.data());
-  for (int i : {1, 2, 4}) mon.unwatch(i);
-  if (controlled && !(in.umax == 0 && !lo.sampled && lo.exact_model())) mon.unwatch(0);
+  Vec<double, 5> invariants(const Vec<double, 8>& xd) const {
+    return in_.controlled ? cld_.invariants(xd) : ref_.invariants(xd);
+  }
 
   // Feedback integrator (uncontrolled): gains balanced at x0; check_step at x0 and at the flipped
   // state with the same rates (the gradients grow as the ball flips).
-  Feedback<SphericalRobot<S>> fb;
-  double rate_used = in.rate;
-  if (in.feedback) {
+  void setup_feedback() {
     // --feedback auto: the rate that keeps h * stiffness within kAutoGainSafety of the scheme's
     // stability interval for the balanced gains (hil/cli/auto_gains.hpp; M = 5 invariants),
     // capped at the robot's own scale: kRobotAutoRatePerFallRate x sqrt(m g |l| / I_P), the
     // fastest rate of the upright dynamics. A faster pull-back only adds the feedback term's own
     // error, which grows as rate^2 through a fall (docs/auto-gains.md).
-    if (in.auto_rate) {
-      rate_used = cli::kAutoGainSafety * double(real_stability_limit<S>(sc)) / (h * double(SphericalRobot<S>::M));
+    if (in_.auto_rate) {
+      rate_used_ = cli::kAutoGainSafety * double(real_stability_limit<S>(sc_)) / (h_ * double(SphericalRobot<S>::M));
       double scale = 0;
-      for (int axis : {0, 1}) scale = std::max(scale, std::sqrt(std::abs(pd.m * pd.g * pd.l) / pd.pivot_inertia(axis)));
-      if (scale > 0) rate_used = std::min(rate_used, kRobotAutoRatePerFallRate * scale);
+      for (int axis : {0, 1})
+        scale = std::max(scale, std::sqrt(std::abs(pd_.m * pd_.g * pd_.l) / pd_.pivot_inertia(axis)));
+      if (scale > 0) rate_used_ = std::min(rate_used_, kRobotAutoRatePerFallRate * scale);
     }
-    fb = spherical_robot_feedback(plant, x, S(rate_used > 0 ? rate_used : 1));
-    if (rate_used == 0) fb = Feedback<SphericalRobot<S>>(plant, plant.invariants(x), Vec<S, 5>::Zero());
-    Vec<S, 8> flipped = x;
+    fb_ = spherical_robot_feedback(plant_, x_, S(rate_used_ > 0 ? rate_used_ : 1));
+    if (rate_used_ == 0) fb_ = Feedback<SphericalRobot<S>>(plant_, plant_.invariants(x_), Vec<S, 5>::Zero());
+    Vec<S, 8> flipped = x_;
     flipped.template segment<3>(3) << S(0), S(0), S(-1);
-    for (const Vec<S, 8>& xs : {x, flipped})
-      if (fb.check_step(sc, h, xs) != Error::none && !a.flag("unchecked")) {
-        char b[400];
-        std::snprintf(b, sizeof b,
-                      "step refused by check_step: h * stiffness = %.4g at a state of the reachable region, the %s "
-                      "stability limit is %.4g; lower --h or --feedback (--unchecked to run anyway)",
-                      double(h * fb.stiffness(xs)), to_string(sc), double(real_stability_limit<S>(sc)));
-        throw Failure(cli::exit_unstable, b);
-      }
+    const Vec<S, 8> samples[2] = {x_, flipped};
+    cli::check_feedback_steps(fb_, sc_, h_, samples, a_.flag("unchecked"));
   }
 
-  cli::Csv csv;
-  if (a.given("csv")) {
-    csv.open(a.text("csv"));
-    csv.print("t,Omega1,Omega2,Omega3,G1,G2,G3,theta_dot1,theta_dot2,u1,u2,tilt,x,y,dE\n");
-  }
-  const bool stop = a.flag("stop-at-fall"), zoh = lo.sampled;
-  cli::SensorNoise noise(lo.noise, lo.seed);
-  const double umax = in.umax;
-  SphericalRobotPose<double> pose =
-      spherical_robot_pose_from_gamma(Vec3<double>(x.template segment<3>(3).template cast<double>()));
-  auto emit = [&](double t, const Vec<double, 8>& xd, const Vec<double, 2>& u, double dE) {
-    if (!csv.is_open()) return;
-    csv.print("%.6f,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.3e\n", t, xd[0], xd[1], xd[2],
-              xd[3], xd[4], xd[5], xd[6], xd[7], u[0], u[1], spherical_robot_tilt(xd), pose.position[0],
-              pose.position[1], dE);
-  };
   // The law's torque, saturated; ok = false for a singular closed loop.
-  auto control = [&](const Vec<S, 8>& xs, bool& ok) {
-    const Vec<S, 2> u = law->torque(xs, ok);
+  Vec<S, 2> control(const Vec<S, 8>& xs, bool& ok) const {
+    const Vec<S, 2> u = law_->torque(xs, ok);
+    const double umax = in_.umax;
     return umax > 0 ? Vec<S, 2>(saturate(u[0], S(umax)), saturate(u[1], S(umax))) : u;
-  };
-  const S det0 = controlled ? law->closed_loop_determinant(Vec3<S>(x.template segment<3>(3))) : S(0);
-  SphericalRobotClosedLoop<S> cl{plant, controlled ? *law : SphericalRobotLaw<S>{},
-                                 umax > 0 ? S(umax) : std::numeric_limits<S>::max()};
-  SphericalRobot<S> held = plant;
-
-  cli::Progress progress("spherical-robot", in.steps);
-  const int64_t late_from = cli::last_quarter_from(in.steps);
-  {
-    bool ok = true;
-    const Vec<S, 2> u0 = controlled ? control(x, ok) : Vec<S, 2>(Vec<S, 2>::Zero());
-    emit(0, x.template cast<double>(), u0.template cast<double>(), 0);
   }
-  Vec<S, 2> u = Vec<S, 2>::Zero();
-  for (int64_t k = 0; k < in.steps; ++k) {
-    const Vec<double, 8> prev = x.template cast<double>();
-    if (controlled) {
+  void emit(double t, const Vec<double, 8>& xd, const Vec<double, 2>& u, double dE) {
+    if (!csv_.is_open()) return;
+    csv_.print("%.6f,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.3e\n", t, xd[0], xd[1], xd[2],
+               xd[3], xd[4], xd[5], xd[6], xd[7], u[0], u[1], spherical_robot_tilt(xd), pose_.position[0],
+               pose_.position[1], dE);
+  }
+  // The summary's extremes after a recorded step.
+  void track(int64_t k, double t, const Vec<double, 8>& prev, const Vec<double, 8>& xd) {
+    const double tilt = spherical_robot_tilt(xd);
+    s_.max_tilt = std::max(s_.max_tilt, tilt);
+    s_.final_tilt = tilt;
+    if (k >= late_from_) s_.late_max_tilt = std::max(s_.late_max_tilt, tilt);
+    s_.min_g3 = std::min(s_.min_g3, xd[5]);
+    s_.max_rotor = std::max(s_.max_rotor, xd.tail<2>().cwiseAbs().maxCoeff());
+    s_.position = pose_.position;
+    s_.max_excursion = std::max(s_.max_excursion, pose_.position.norm());
+    if (s_.fall_time < 0 && xd[5] <= 0 && prev[5] > 0)
+      s_.fall_time = t - in_.h + in_.h * prev[5] / (prev[5] - xd[5]);
+  }
+
+  void loop() {
+    const bool controlled = in_.controlled, stop = a_.flag("stop-at-fall"), zoh = lo_.sampled;
+    if (a_.given("csv")) {
+      csv_.open(a_.text("csv"));
+      csv_.print("t,Omega1,Omega2,Omega3,G1,G2,G3,theta_dot1,theta_dot2,u1,u2,tilt,x,y,dE\n");
+    }
+    cli::SensorNoise noise(lo_.noise, lo_.seed);
+    pose_ = spherical_robot_pose_from_gamma(Vec3<double>(x_.template segment<3>(3).template cast<double>()));
+    const S det0 = controlled ? law_->closed_loop_determinant(Vec3<S>(x_.template segment<3>(3))) : S(0);
+    SphericalRobotClosedLoop<S> cl{plant_, controlled ? *law_ : SphericalRobotLaw<S>{},
+                                   in_.umax > 0 ? S(in_.umax) : std::numeric_limits<S>::max()};
+    SphericalRobot<S> held = plant_;
+    cli::Progress progress("spherical-robot", in_.steps);
+    {
       bool ok = true;
-      // Zero-order hold: a (noisy) sample every lo.hold plant steps, the torque held in between.
-      if (!zoh || k % lo.hold == 0) u = control(zoh ? noise.add(x) : x, ok);
-      if (!ok) {
-        mon.stop("singular_closed_loop");
+      const Vec<S, 2> u0 = controlled ? control(x_, ok) : Vec<S, 2>(Vec<S, 2>::Zero());
+      emit(0, x_.template cast<double>(), u0.template cast<double>(), 0);
+    }
+    Vec<S, 2> u = Vec<S, 2>::Zero();
+    for (int64_t k = 0; k < in_.steps; ++k) {
+      const Vec<double, 8> prev = x_.template cast<double>();
+      if (controlled) {
+        bool ok = true;
+        // Zero-order hold: a (noisy) sample every lo.hold plant steps, the torque held in between.
+        if (!zoh || k % lo_.hold == 0) u = control(zoh ? noise.add(x_) : x_, ok);
+        if (!ok) {
+          mon_.stop("singular_closed_loop");
+          break;
+        }
+        s_.max_u = std::max(s_.max_u, double(u.cwiseAbs().maxCoeff()));
+        if (zoh) {
+          held.torque = u;
+          step(sc_, held, x_, h_);
+        } else {
+          step(sc_, cl, x_, h_);
+        }
+      } else if (in_.feedback) {
+        step(sc_, fb_, x_, h_);
+      } else {
+        step(sc_, plant_, x_, h_);
+      }
+      const double t = double(k + 1) * in_.h;
+      const Vec<double, 8> xd = x_.template cast<double>();
+      advance_pose(pose_, Vec3<double>(prev.head<3>()), Vec3<double>(xd.head<3>()), pd_.radius, in_.h);
+      const Vec<double, 5> F = invariants(xd);
+      s_.t_end = t;
+      const int64_t before = mon_.records();
+      const bool go = mon_.record(F.data(), all_finite(xd));
+      if (mon_.records() == before) break;  // non-finite
+      s_.steps = k + 1;
+      track(k, t, prev, xd);
+      if ((k + 1) % in_.every == 0) emit(t, xd, u.template cast<double>(), F[0] - F0_[0]);
+      progress.tick(k + 1);
+      if (!go) break;
+      if (controlled && law_->closed_loop_determinant(Vec3<S>(x_.template segment<3>(3))) * det0 <= S(0)) {
+        mon_.stop("singular_closed_loop");  // det Ã(Γ) changed sign: the torque is unbounded here
         break;
       }
-      s.max_u = std::max(s.max_u, double(u.cwiseAbs().maxCoeff()));
-      if (zoh) {
-        held.torque = u;
-        step(sc, held, x, h);
-      } else {
-        step(sc, cl, x, h);
-      }
-    } else if (in.feedback) {
-      step(sc, fb, x, h);
-    } else {
-      step(sc, plant, x, h);
+      if (stop && s_.fall_time >= 0) break;
     }
-    const double t = double(k + 1) * in.h;
-    const Vec<double, 8> xd = x.template cast<double>();
-    advance_pose(pose, Vec3<double>(prev.head<3>()), Vec3<double>(xd.head<3>()), pd.radius, in.h);
-    const Vec<double, 5> F = invariants(xd);
-    s.t_end = t;
-    const int64_t before = mon.records();
-    const bool go = mon.record(F.data(), all_finite(xd));
-    if (mon.records() == before) break;  // non-finite
-    s.steps = k + 1;
-    const double tilt = spherical_robot_tilt(xd);
-    s.max_tilt = std::max(s.max_tilt, tilt);
-    s.final_tilt = tilt;
-    if (k >= late_from) s.late_max_tilt = std::max(s.late_max_tilt, tilt);
-    s.min_g3 = std::min(s.min_g3, xd[5]);
-    s.max_rotor = std::max(s.max_rotor, xd.tail<2>().cwiseAbs().maxCoeff());
-    s.position = pose.position;
-    s.max_excursion = std::max(s.max_excursion, pose.position.norm());
-    if (s.fall_time < 0 && xd[5] <= 0 && prev[5] > 0) s.fall_time = t - in.h + in.h * prev[5] / (prev[5] - xd[5]);
-    if ((k + 1) % in.every == 0) emit(t, xd, u.template cast<double>(), F[0] - F0[0]);
-    progress.tick(k + 1);
-    if (!go) break;
-    if (controlled && law->closed_loop_determinant(Vec3<S>(x.template segment<3>(3))) * det0 <= S(0)) {
-      mon.stop("singular_closed_loop");  // det Ã(Γ) changed sign: the torque is unbounded here
-      break;
-    }
-    if (stop && s.fall_time >= 0) break;
   }
-  csv.close();
 
-  cli::RunReport rep;
-  rep.system = "spherical-robot", rep.precision = sizeof(S) == 4 ? "float" : "double", rep.h = in.h;
-  rep.method = std::string(in.feedback ? "feedback-" : "") + to_string(sc);
-  rep.steps = s.steps, rep.t_end = s.t_end, rep.gains_auto = in.auto_rate;
-  if (in.feedback) rep.gains.assign(fb.gains().data(), fb.gains().data() + 5);
-  const Vec<double, 8> xe = x.template cast<double>();
-  rep.state_names = kStateNames, rep.final_state.assign(xe.data(), xe.data() + 8);
-  const char* prec = rep.precision;
-  const char* stopped = mon.stopped();
-  if (a.flag("json")) {
-    cli::Json j;
-    cli::report_head(j, rep);
-    j["controlled"] = controlled, j["scheme"] = to_string(sc);
-    if (controlled) {
-      j["sigma"] = {cli::num(in.sigma[0]), cli::num(in.sigma[1])};
-      j["umax"] = umax > 0 ? cli::num(umax) : cli::Json(nullptr);
-      cli::loop_json(j, lo, in.h);
+  int report() const {
+    const bool controlled = in_.controlled;
+    cli::RunReport rep;
+    rep.system = "spherical-robot", rep.precision = sizeof(S) == 4 ? "float" : "double", rep.h = in_.h;
+    rep.method = std::string(in_.feedback ? "feedback-" : "") + to_string(sc_);
+    rep.steps = s_.steps, rep.t_end = s_.t_end, rep.gains_auto = in_.auto_rate;
+    if (in_.feedback) rep.gains.assign(fb_.gains().data(), fb_.gains().data() + 5);
+    const Vec<double, 8> xe = x_.template cast<double>();
+    rep.state_names = kStateNames, rep.final_state.assign(xe.data(), xe.data() + 8);
+    const char* stopped = mon_.stopped();
+    if (a_.flag("json")) {
+      cli::Json j;
+      cli::report_head(j, rep);
+      j["controlled"] = controlled, j["scheme"] = to_string(sc_);
+      if (controlled) {
+        j["sigma"] = {cli::num(in_.sigma[0]), cli::num(in_.sigma[1])};
+        j["umax"] = in_.umax > 0 ? cli::num(in_.umax) : cli::Json(nullptr);
+        cli::loop_json(j, lo_, in_.h);
+      }
+      j["fall_time"] = s_.fall_time >= 0 ? cli::num(s_.fall_time) : cli::Json(nullptr);
+      j["max_tilt"] = cli::num(s_.max_tilt), j["min_gamma3"] = cli::num(s_.min_g3);
+      j["final_tilt"] = cli::num(s_.final_tilt);
+      j["late_max_tilt"] = s_.steps > late_from_ ? cli::num(s_.late_max_tilt) : cli::Json(nullptr);
+      j["max_abs_u"] = cli::num(s_.max_u), j["max_abs_theta_dot"] = cli::num(s_.max_rotor);
+      j["position"] = {cli::num(s_.position[0]), cli::num(s_.position[1])};
+      j["max_excursion"] = cli::num(s_.max_excursion);
+      if (in_.feedback) j["feedback_rate"] = cli::num(rate_used_), j["feedback_auto"] = in_.auto_rate;
+      for (int i = 0; i < 5; ++i) j["drift"][mon_.info(i).name] = cli::num(mon_.max_abs(i));
+      cli::report_tail(j, rep, mon_);
+      cli::print_json(j);
+    } else {
+      std::printf("spherical-robot %s %s %s h=%g t=%g: ", controlled ? "controlled" : "uncontrolled", rep.precision,
+                  to_string(sc_), in_.h, s_.t_end);
+      cli::print_fall(s_.fall_time);
+      std::printf(" max tilt=%.5f min G3=%.5f max|u|=%.4g max|theta_dot|=%.4g xy=(%.4g,%.4g) excursion=%.4g drift",
+                  s_.max_tilt, s_.min_g3, s_.max_u, s_.max_rotor, s_.position[0], s_.position[1], s_.max_excursion);
+      for (int i = 0; i < 5; ++i) std::printf(" %s=%.2e", mon_.info(i).name, mon_.max_abs(i));
+      cli::print_text_tail(in_.feedback, rate_used_, in_.auto_rate, stopped, s_.t_end);
     }
-    j["fall_time"] = s.fall_time >= 0 ? cli::num(s.fall_time) : cli::Json(nullptr);
-    j["max_tilt"] = cli::num(s.max_tilt), j["min_gamma3"] = cli::num(s.min_g3);
-    j["final_tilt"] = cli::num(s.final_tilt),
-    j["late_max_tilt"] = s.steps > cli::last_quarter_from(in.steps) ? cli::num(s.late_max_tilt) : cli::Json(nullptr);
-    j["max_abs_u"] = cli::num(s.max_u), j["max_abs_theta_dot"] = cli::num(s.max_rotor);
-    j["position"] = {cli::num(s.position[0]), cli::num(s.position[1])};
-    j["max_excursion"] = cli::num(s.max_excursion);
-    if (in.feedback) j["feedback_rate"] = cli::num(rate_used), j["feedback_auto"] = in.auto_rate;
-    for (int i = 0; i < 5; ++i) j["drift"][mon.info(i).name] = cli::num(mon.max_abs(i));
-    cli::report_tail(j, rep, mon);
-    cli::print_json(j);
-  } else {
-    std::printf("spherical-robot %s %s %s h=%g t=%g: ", controlled ? "controlled" : "uncontrolled", prec, to_string(sc),
-                in.h, s.t_end);
-    if (s.fall_time >= 0)
-      std::printf("fall t=%.4f", s.fall_time);
-    else
-      std::printf("no fall");
-    std::printf(" max tilt=%.5f min G3=%.5f max|u|=%.4g max|theta_dot|=%.4g xy=(%.4g,%.4g) excursion=%.4g drift",
-                s.max_tilt, s.min_g3, s.max_u, s.max_rotor, s.position[0], s.position[1], s.max_excursion);
-    for (int i = 0; i < 5; ++i) std::printf(" %s=%.2e", mon.info(i).name, mon.max_abs(i));
-    if (in.feedback) std::printf(" | feedback rate %.4g%s", rate_used, in.auto_rate ? " (auto)" : "");
-    if (stopped) std::printf(" | STOPPED: %s at t=%g", stopped, s.t_end);
-    std::printf("\n");
+    return cli::finish_run("spherical-robot", stopped, s_.t_end);
   }
-  if (stopped) std::fprintf(stderr, "spherical-robot: run stopped at t=%g: %s\n", s.t_end, stopped);
-  return stopped ? cli::exit_blowup : cli::exit_ok;
+
+  const cli::Args& a_;
+  const Inputs& in_;
+  const cli::ClosedLoopOptions& lo_;
+  const Scheme sc_;
+  const S h_;
+  const SphericalRobotParams<S> p_;
+  // The reference in double for the invariants (cast of the run's parameters).
+  const SphericalRobotParams<double> pd_;
+  const SphericalRobot<S> plant_;
+  const SphericalRobot<double> ref_;
+  const Result<SphericalRobotLaw<S>> law_;
+  const SphericalRobotLaw<double> lawd_;
+  const SphericalRobotClosedLoop<double> cld_;
+  Vec<S, 8> x_;
+  const Vec<double, 5> F0_;
+  cli::InvariantMonitor mon_;
+  double rate_used_;
+  Feedback<SphericalRobot<S>> fb_;
+  cli::Csv csv_;
+  SphericalRobotPose<double> pose_;
+  Summary s_;
+  const int64_t late_from_ = cli::last_quarter_from(in_.steps);
+};
+
+template <class S>
+int run(const cli::Args& a, const Inputs& in) {
+  cli::check_representable<S>({in.p.radius, in.p.m, in.p.l, in.p.g, in.p.I1, in.p.I2, in.p.I3, in.p.J1, in.p.J2,
+                               in.sigma[0], in.sigma[1], in.umax, in.h, in.omega[0], in.omega[1], in.omega[2],
+                               in.theta_dot[0], in.theta_dot[1], in.rate});
+  return Run<S>(a, in)();
 }
 
 int robot_run(const cli::Args& a) {
