@@ -71,24 +71,9 @@ CtrlRun controlled(const SkateRotorParams<double>& p, const LawFn& law, double s
   return r;
 }
 
-attractor::cli::Spec skate_report_spec() {
-  attractor::cli::Spec s("skate", "usage: attractor-paper skate [--out DIR]",
-                         "Reproduces paper 003 §7 (Figs. 4-5), the stability range (58), Props. 11-12.");
-  s.text("out", "DIR", "CSV directory (default out/skate; created if missing)")
-      .flag("json", "the checks as one JSON object on stdout (the tables go to stderr)");
-  return s;
-}
-
-int skate_report(const attractor::cli::Args& a) {
-  const std::string dir = a.given("out") ? a.text("out") : std::string("out/skate");
-  attractor::cli::prepare_out_dir(dir);
-  std::FILE* const text = a.flag("json") ? stderr : stdout;
-  attractor::cli::PaperChecks checks;
-
-  // ---- §7.2 uncontrolled
-  const PendulumSkateParams<double> p{};
+// §7.2 uncontrolled: the fall of (59) with phi0 = 0.1, reduced (35) against full (21); the fall time.
+double uncontrolled_report(const PendulumSkateParams<double>& p, double h, const std::string& dir, std::FILE* text) {
   const Vec<double, 9> z0 = skate_initial_condition_59(0.1);
-  const double h = 1e-3;
   PendulumSkate<double> red{p};
   PendulumSkateFull<double> full{p};
   Vec<double, 5> q = skate_zeta(z0);
@@ -128,6 +113,41 @@ int skate_report(const attractor::cli::Args& a) {
   std::fprintf(text, "  max invariant drift before the fall: reduced (E,C1,C2,|G|^2) %.2e, full (+G1,v4,v5,v6) %.2e\n",
                drift_red, drift_full);
   std::fprintf(text, "  Prop. 12 unstable eigenvalue sqrt(mgl/(I1+ml^2)) = %.6f 1/s\n", sliding_unstable_rate(p));
+  return fall;
+}
+
+// Prop. 11: the spinning equilibrium's stability bound and energy–Casimir test.
+void prop11_report(const PendulumSkateParams<double>& p, std::FILE* text) {
+  std::fprintf(text, "\nProp. 11 spinning equilibrium (m=2, l=0.8, I=(0.35,0.35,0.004)): I3+ml^2-I2 = %.4f\n",
+               p.I3 + p.m * p.l * p.l - p.I2);
+  for (double W : {2.0, 4.0, 5.0, 10.0}) {
+    const auto a = spinning_stability(p, W);
+    const auto ec = spinning_energy_casimir(p, W);
+    std::fprintf(text, "  Omega0=%5.2f: bound %.4f, lambda^2 %+.4f, c=(%.3f, %.0f, %.4f), q=(%.4f, %+.4f) -> %s\n", W,
+                 a.omega_min, a.lambda2, ec.c[0], ec.c[1], ec.c[2], ec.q1, ec.q2,
+                 a.verdict == SpinningStability::stable     ? "stable"
+                 : a.verdict == SpinningStability::unstable ? "unstable"
+                                                            : "inconclusive");
+  }
+}
+
+attractor::cli::Spec skate_report_spec() {
+  attractor::cli::Spec s("skate", "usage: attractor-paper skate [--out DIR]",
+                         "Reproduces paper 003 §7 (Figs. 4-5), the stability range (58), Props. 11-12.");
+  s.text("out", "DIR", "CSV directory (default out/skate; created if missing)")
+      .flag("json", "the checks as one JSON object on stdout (the tables go to stderr)");
+  return s;
+}
+
+int skate_report(const attractor::cli::Args& a) {
+  const std::string dir = a.given("out") ? a.text("out") : std::string("out/skate");
+  attractor::cli::prepare_out_dir(dir);
+  std::FILE* const text = a.flag("json") ? stderr : stdout;
+  attractor::cli::PaperChecks checks;
+
+  const PendulumSkateParams<double> p{};
+  const double h = 1e-3;
+  const double fall = uncontrolled_report(p, h, dir, text);
 
   // ---- §7.3 controlled
   const SkateRotorParams<double> rp{};
@@ -189,18 +209,7 @@ int skate_report(const attractor::cli::Args& a) {
   std::fprintf(text, "  unchecked sigma = +1e-5:     %s%.4f (max |u| %.3g)\n",
                po.fall >= 0 ? "falls at t = " : "min Gamma3 ", po.fall >= 0 ? po.fall : po.min_g3, po.max_u);
 
-  // ---- Prop. 11 energy–Casimir
-  std::fprintf(text, "\nProp. 11 spinning equilibrium (m=2, l=0.8, I=(0.35,0.35,0.004)): I3+ml^2-I2 = %.4f\n",
-               p.I3 + p.m * p.l * p.l - p.I2);
-  for (double W : {2.0, 4.0, 5.0, 10.0}) {
-    const auto a = spinning_stability(p, W);
-    const auto ec = spinning_energy_casimir(p, W);
-    std::fprintf(text, "  Omega0=%5.2f: bound %.4f, lambda^2 %+.4f, c=(%.3f, %.0f, %.4f), q=(%.4f, %+.4f) -> %s\n", W,
-                 a.omega_min, a.lambda2, ec.c[0], ec.c[1], ec.c[2], ec.q1, ec.q2,
-                 a.verdict == SpinningStability::stable     ? "stable"
-                 : a.verdict == SpinningStability::unstable ? "unstable"
-                                                            : "inconclusive");
-  }
+  prop11_report(p, text);
   std::fprintf(text, "\nCSV in %s; plots: /usr/bin/python3 scripts/plots/skate.py %s\n", dir.c_str(), dir.c_str());
   checks.check("§7.2 uncontrolled fall time", fall, 1.025 * 0.99, 1.025 * 1.01, "paper t = 1.025, within 1%");
   checks.check("§7.3 corrected (56): min Gamma3 on [0, 10] (no fall)", c.fall < 0 ? c.min_g3 : -1, 0.99, 1,

@@ -110,8 +110,8 @@ Result<SphericalRobotLaw<S>> make_law(const cli::Args& a, const Inputs& in, cons
       a.flag("unchecked") ? SphericalRobotLaw<S>::make_unchecked(p, sg) : SphericalRobotLaw<S>::make(p, sg);
   if (!law) {
     const auto r1 = spherical_robot_stability_range(pd, 0), r2 = spherical_robot_stability_range(pd, 1);
-    const std::string range = " (stability range: " + exact(r1.lower) + " < sigma < 0 for rotor 1, " +
-                              exact(r2.lower) + " < sigma2 < 0 for rotor 2)";
+    const std::string range = " (stability range: " + exact(r1.lower) + " < sigma < 0 for rotor 1, " + exact(r2.lower) +
+                              " < sigma2 < 0 for rotor 2)";
     const bool zero = sg[0] == S(0) || sg[1] == S(0);  // no law: --unchecked would not help
     if (law.error() == Error::outside_stability_range && !zero)
       throw Failure(cli::exit_unstable, "--sigma = " + exact(in.sigma[0]) + ", --sigma2 = " + exact(in.sigma[1]) +
@@ -167,8 +167,7 @@ class Run {
   Vec<S, 8> initial_state() const {
     Vec<double, 2> th0 = in_.theta_dot;
     if (!in_.theta_dot_given)
-      th0 = in_.controlled ? lawd_.zero_momentum_rotor_rates(in_.omega)
-                           : Vec<double, 2>(-in_.omega[0], -in_.omega[1]);
+      th0 = in_.controlled ? lawd_.zero_momentum_rotor_rates(in_.omega) : Vec<double, 2>(-in_.omega[0], -in_.omega[1]);
     Vec<S, 8> x = spherical_robot_initial_state<S>(S(in_.phi0), in_.omega.cast<S>(), th0.cast<S>());
     if (!all_finite(x)) throw Failure(cli::exit_invalid, "the initial state is not finite");
     return x;
@@ -223,8 +222,7 @@ class Run {
     s_.max_rotor = std::max(s_.max_rotor, xd.tail<2>().cwiseAbs().maxCoeff());
     s_.position = pose_.position;
     s_.max_excursion = std::max(s_.max_excursion, pose_.position.norm());
-    if (s_.fall_time < 0 && xd[5] <= 0 && prev[5] > 0)
-      s_.fall_time = t - in_.h + in_.h * prev[5] / (prev[5] - xd[5]);
+    if (s_.fall_time < 0 && xd[5] <= 0 && prev[5] > 0) s_.fall_time = t - in_.h + in_.h * prev[5] / (prev[5] - xd[5]);
   }
 
   void loop() {
