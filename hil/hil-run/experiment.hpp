@@ -65,6 +65,24 @@ inline void check_csv(std::FILE* csv, const std::string& path) {
     throw Failure(code::exit_io, "--csv: error writing '" + path + "': " + std::strerror(errno));
 }
 
+// The --progress line on stderr: ticks, wall time, faults injected and what the firmware saw.
+inline void print_progress(const Options& o, const RunRecord& rec, const Peer& peer,
+                           std::chrono::steady_clock::time_point t0, int64_t tick) {
+  using namespace attractor;
+  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  long faults = 0;
+  for (int i = 1; i < hil::kFaultClasses; ++i) faults += rec.injected[i];
+  hil::Detected now = rec.banked;  // every boot so far, the current one included
+  now.bank(rec.last.link, rec.last.faults);
+  std::fprintf(stderr,
+               "attractor-hil: tick %lld of %lld, %.0f s wall, %.0f frames/s, faults injected %ld, firmware "
+               "rejected %u gaps %u repeated %u late %u implausible %u boots %ld, min Gamma3 %.6f, max cost %u, "
+               "mode %s, rss %ld KiB\n",
+               static_cast<long long>(tick), static_cast<long long>(o.ticks), s, double(peer.frames_sent_) / s, faults,
+               now.link.total_rejected(), now.link.gaps, now.link.repeated, now.link.late, now.link.implausible,
+               now.resets, rec.min_gamma3, rec.cost_max, rt::to_string(rec.last.mode), rss_kib());
+}
+
 template <class Plant>
 RunRecord run_experiment(const Options& o, Plant plant, Peer& peer, std::FILE* csv) {
   using namespace attractor;
@@ -160,21 +178,7 @@ RunRecord run_experiment(const Options& o, Plant plant, Peer& peer, std::FILE* c
       std::fputc('\n', csv);
       check_csv(csv, o.csv);
     }
-    if (o.progress > 0 && tick % o.progress == 0) {
-      const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-      long faults = 0;
-      for (int i = 1; i < hil::kFaultClasses; ++i) faults += rec.injected[i];
-      hil::Detected now = rec.banked;  // every boot so far, the current one included
-      now.bank(rec.last.link, rec.last.faults);
-      std::fprintf(stderr,
-                   "attractor-hil: tick %lld of %lld, %.0f s wall, %.0f frames/s, faults injected %ld, firmware "
-                   "rejected %u gaps %u repeated %u late %u implausible %u boots %ld, min Gamma3 %.6f, max cost %u, "
-                   "mode %s, rss %ld KiB\n",
-                   static_cast<long long>(tick), static_cast<long long>(o.ticks), s, double(peer.frames_sent_) / s,
-                   faults, now.link.total_rejected(), now.link.gaps, now.link.repeated, now.link.late,
-                   now.link.implausible, now.resets, rec.min_gamma3, rec.cost_max, rt::to_string(rec.last.mode),
-                   rss_kib());
-    }
+    if (o.progress > 0 && tick % o.progress == 0) print_progress(o, rec, peer, t0, tick);
   }
 
   peer.send(hil::encode(FrameType::goodbye, seq, std::uint64_t(o.ticks)));
