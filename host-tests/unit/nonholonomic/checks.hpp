@@ -64,6 +64,16 @@ Vec<S, N> random_vector(std::mt19937& rng, double r = 1.5) {
   return v.template cast<S>();
 }
 
+// A random state of a CotangentExtension moved onto its constraint set: p ← p − m E C c.
+template <class Sys>
+typename Sys::State cotangent_on_constraint(const Sys& sys, std::mt19937& rng, double r = 1.5) {
+  using S = typename Sys::Scalar;
+  typename Sys::State x = random_vector<S, Sys::N>(rng, r);
+  const auto t = sys.terms(x);
+  x.template tail<Sys::Q>() -= t.m * (t.e * (t.C * t.c));
+  return x;
+}
+
 // Worst |F_i − F0_i| of a run, per row, and whether it stayed finite.
 template <int M>
 struct RunRecord {
