@@ -15,6 +15,11 @@
 // Then ċ = −b + Gλ̃ = 0 and dH̃/dt = (cᵀ − wᵀG) λ̃ = 0 everywhere: the c_i and H̃ are first
 // integrals of the extended field on all of T*Q (Theorem 2.2), not only on the constraint set.
 //
+// Paper correction (Remark 2.4 says all of §2.1 carries over): with a Gram matrix that varies
+// with q, H = H̃ + ½ cᵀC(q)c is a first integral only on the constraint set, not everywhere
+// (Corollary 2.3 needs C constant); the energy row should then be H̃. And off the constraint set
+// the extension depends on how the e_i are scaled: rescaling e by s(q) adds a force ∝ c.
+//
 // State x = (q, p) ∈ R^{2Q}; invariants F = (c_1..c_K, energy, the model's extra integrals). The
 // energy row is H̃ or H (energy_row.hpp). invariant_targets pins the constraint rows to 0.
 #pragma once
