@@ -93,7 +93,7 @@ RunRecord<Fb::M> run_feedback(const Fb& fb, typename Fb::State& x, typename Fb::
       rec.finite = false;
       return rec;
     }
-    const auto d = (fb.system().invariants(x) - fb.reference()).template cast<double>().cwiseAbs();
+    const Vec<double, Fb::M> d = (fb.system().invariants(x) - fb.reference()).template cast<double>().cwiseAbs();
     rec.max_dev = rec.max_dev.cwiseMax(d);
     each(k, x);
   }
