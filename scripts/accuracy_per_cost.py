@@ -320,10 +320,22 @@ def plot(raw, img_dir, cores):
     return 0
 
 
+def usage_error(message):
+    """Bad usage: the message and the usage text on stderr, exit 2, nothing written."""
+    sys.stderr.write(f"accuracy_per_cost.py: {message}\n{__doc__}")
+    sys.exit(2)
+
+
 if __name__ == "__main__":
-    if len(sys.argv) != 4 or sys.argv[1] != "plot":
+    if sys.argv[1:2] in (["-h"], ["--help"]):
         sys.stdout.write(__doc__)
-        sys.exit(2)
+        sys.exit(0)
+    if len(sys.argv) != 4 or sys.argv[1] != "plot":
+        usage_error("expected plot RAW_DIR IMG_DIR")
+    if not os.path.isdir(sys.argv[2]):
+        usage_error(f"RAW_DIR {sys.argv[2]} is not a folder")
+    if os.path.exists(sys.argv[3]) and not os.path.isdir(sys.argv[3]):
+        usage_error(f"IMG_DIR {sys.argv[3]} exists and is not a folder")
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     from benchmarks_md import CORES  # noqa: E402
 

@@ -20,6 +20,7 @@ import argparse
 import concurrent.futures
 import csv
 import json
+import math
 import os
 import re
 import subprocess
@@ -81,6 +82,18 @@ def main():
     ap.add_argument("--T", type=float, default=100.0, help="simulated time per run [s] (default 100, paper 002 §2.3)")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     a = ap.parse_args()
+    # Every argument checked before a run starts or the CSV is opened (exit 2, argparse's code).
+    if not (os.path.isfile(a.sim) and os.access(a.sim, os.X_OK)):
+        ap.error(f"SIM {a.sim} is not an executable file")
+    if not os.path.isfile(a.bench_txt):
+        ap.error(f"BENCH_TXT {a.bench_txt} is not a readable file")
+    out_dir = os.path.dirname(os.path.abspath(a.out_csv))
+    if not os.path.isdir(out_dir) or os.path.isdir(a.out_csv):
+        ap.error(f"OUT_CSV {a.out_csv}: not a file in an existing folder")
+    if not (math.isfinite(a.T) and a.T > 0):
+        ap.error(f"--T {a.T} is not a positive number of seconds")
+    if a.jobs < 1:
+        ap.error(f"--jobs {a.jobs} is not >= 1")
     jobs = []
     for s, m, h in grid(a.bench_txt):
         if s not in SYSTEMS:

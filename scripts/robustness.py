@@ -427,17 +427,29 @@ def plots(runs, img):
     return written
 
 
+def usage_error(message):
+    """Bad usage: the message and the usage text on stderr, exit 2, nothing written."""
+    sys.stderr.write(f"robustness.py: {message}\n{__doc__}")
+    sys.exit(2)
+
+
 def collect(argv):
     directory = argv[0]
     md_path = img = None
     i = 1
     while i < len(argv):
-        if argv[i] == "--md":
-            md_path, i = argv[i + 1], i + 2
-        elif argv[i] == "--img":
-            img, i = argv[i + 1], i + 2
+        if argv[i] in ("--md", "--img"):
+            if i + 1 >= len(argv) or not argv[i + 1] or argv[i + 1].startswith("--"):
+                usage_error(f"collect: {argv[i]} needs a value")
+            if argv[i] == "--md":
+                md_path = argv[i + 1]
+            else:
+                img = argv[i + 1]
+            i += 2
         else:
-            sys.exit(f"robustness.py collect: unknown option {argv[i]}")
+            usage_error(f"collect: unknown option {argv[i]}")
+    if not os.path.isdir(directory):
+        usage_error(f"collect: {directory} is not a folder")
     runs, bad = load(directory)
     if bad:
         sys.exit(f"robustness.py: unreadable JSON (a run failed before its summary): {', '.join(bad)}")
@@ -467,8 +479,10 @@ def main():
         print("\n".join(run_list(sys.argv[2])))
     elif len(sys.argv) >= 3 and sys.argv[1] == "collect":
         collect(sys.argv[2:])
+    elif sys.argv[1:2] in (["-h"], ["--help"]):
+        print(__doc__)
     else:
-        sys.exit(__doc__)
+        usage_error("expected list SIM or collect DIR [--md FILE] [--img DIR]")
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@
 #include "attractor/core/text.hpp"
 
 // Linker-script symbols (cmake/cortex-m.ld.in): the guard sits right below _stack_bottom.
-extern "C" std::uint32_t _stack_guard, _stack_bottom, _estack;
+extern "C" std::uint32_t _stack_guard, _stack_bottom, _estack, _sidata;
 
 namespace {
 
@@ -163,7 +163,49 @@ extern "C" [[noreturn]] void fault_report(const std::uint32_t* frame, std::uint3
         ".ltorg           \n");                                   \
   }
 
-ATTRACTOR_FAULT_STUB(HardFault_Handler, 0)
+ATTRACTOR_FAULT_STUB(HardFault_Report, 0)
+
+// A semihosting call (BKPT 0xAB) with no host to take it (QEMU without -semihosting-config,
+// attractor-hil's UART link; a board without a debugger) is a debug event escalated to
+// HardFault. It is stepped over as a failed call (r0 = -1, the semihosting error value): console
+// lines are dropped, SYS_EXIT returns (its caller then idles), board/semihost_link.hpp falls back
+// to the UART. Every other HardFault goes to the report. The faulting frame is the one the BKPT
+// pushed (EXC_RETURN bit 2 picks MSP or PSP); its PC is the BKPT itself.
+extern "C" __attribute__((naked)) void HardFault_Handler() {
+  __asm__ volatile(
+      "tst lr, #4       \n"
+      "ite eq           \n"
+      "mrseq r0, msp    \n"
+      "mrsne r0, psp    \n"
+      "ldr r2, =_stack_bottom \n"  // a frame inside the stack and a PC inside the code, or the
+      "cmp r0, r2       \n"        // report: a stack overflow or a jump to nowhere must not
+      "blo 1f           \n"        // fault again here (that would lock the core up)
+      "ldr r2, =_estack \n"
+      "subs r2, r2, #32 \n"
+      "cmp r0, r2       \n"
+      "bhi 1f           \n"
+      "ldr r1, [r0, #24] \n"
+      "ldr r2, =vector_table \n"
+      "cmp r1, r2       \n"
+      "blo 1f           \n"
+      "ldr r2, =_sidata \n"
+      "cmp r1, r2       \n"
+      "bhs 1f           \n"
+      "ldrh r2, [r1]    \n"
+      "movw r3, #0xBEAB \n"
+      "cmp r2, r3       \n"
+      "bne 1f           \n"
+      "adds r1, r1, #2  \n"
+      "str r1, [r0, #24] \n"
+      "mov r2, #-1      \n"
+      "str r2, [r0]     \n"
+      "ldr r2, =0xE000ED2C \n"
+      "mov r3, #0xC0000000 \n"
+      "str r3, [r2]     \n"
+      "bx lr            \n"
+      "1: b HardFault_Report \n"
+      ".ltorg           \n");
+}
 ATTRACTOR_FAULT_STUB(MemManage_Handler, 1)
 ATTRACTOR_FAULT_STUB(BusFault_Handler, 2)
 ATTRACTOR_FAULT_STUB(UsageFault_Handler, 3)

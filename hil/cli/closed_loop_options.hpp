@@ -110,10 +110,8 @@ inline ClosedLoopOptions parse_closed_loop(const Args& a, bool controlled, doubl
   }
   o.noise = a.num("noise");
   if (o.noise > 0) o.sampled = true;  // a noisy sample is held like a firmware's reading
-  const double seed = a.num("seed");
-  if (seed != std::floor(seed)) throw Failure(exit_invalid, "--seed = " + exact(seed) + " is not a whole number");
+  o.seed = a.whole("seed");
   if (a.given("seed") && !(o.noise > 0)) a.forbid("seed", "without --noise");
-  o.seed = static_cast<uint64_t>(seed);
   if (a.given("mismatch")) o.mismatch = parse_mismatch(a.text("mismatch"), keys);
   return o;
 }

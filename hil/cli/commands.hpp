@@ -6,6 +6,11 @@
 // fails with exit_io when stdout could not be written. Host-only.
 #pragma once
 
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <exception>
@@ -30,6 +35,21 @@ int spec_command(int argc, char** argv) {
   return Run(args);
 }
 
+// Before anything is opened: a closed fd 0/1/2 is reopened on /dev/null, so that the first
+// open() (the CSV) cannot become "stderr" and receive progress lines; SIGPIPE is ignored, so that
+// stdout into a closed pipe is a write error (EPIPE: exit_io with a message), not a silent death.
+inline void guard_standard_streams() {
+  for (int fd = 0; fd <= 2; ++fd)
+    if (::fcntl(fd, F_GETFD) == -1 && errno == EBADF) {
+      const int nfd = ::open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY);
+      if (nfd >= 0 && nfd != fd) {
+        ::dup2(nfd, fd);
+        ::close(nfd);
+      }
+    }
+  std::signal(SIGPIPE, SIG_IGN);
+}
+
 // Tag distinguishes the registries of different tools.
 template <class Tag>
 class Registry {
@@ -50,6 +70,7 @@ class Registry {
 
   // Standard main: `tool <command> [args]`, `tool --help`.
   static int main(const char* tool, const char* about, int argc, char** argv) {
+    guard_standard_streams();
     int rc = exit_usage;
     if (argc < 2 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0) {
       std::printf("usage: %s <command> [options]   (%s <command> --help for its options)\n\n%s\n\ncommands:\n", tool,

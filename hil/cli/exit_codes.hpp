@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// The one table of exit codes of attractor-sim and attractor-paper (also in --help and README),
+// The one table of exit codes of attractor-sim, attractor-paper and attractor-hil (also in --help,
+// docs/hil.md and README),
 // and Failure, the exception a host command throws to stop with one of them.
 #pragma once
 
@@ -11,27 +12,41 @@ namespace attractor::cli {
 enum Exit : int {
   exit_ok = 0,
   exit_check_failed = 1,  // attractor-paper: a reproduced number disagrees with the paper
-  exit_usage = 2,         // unknown option/command, missing value, malformed token, option not for this mode
+  exit_usage = 2,         // unknown option/command, missing or empty value, malformed token, option not for this
+                          // mode, an output naming the config file
   exit_unstable = 3,      // refused as unstable: check_step, sigma outside its range ((58) skate), no stable auto gains
   exit_blowup = 4,        // the run blew up: non-finite state, invariant drift beyond sanity, no RATTLE solution,
                           // singular closed loop (spherical robot)
   exit_invalid = 5,       // a value outside its physical range, non-finite, off the constraint, absurd step count
-  exit_io = 6,            // a file could not be read or written (CSV, --out, --config, stdout)
+  exit_io = 6,            // a file could not be read or written (CSV, --out, --config, stdout: EPIPE, ENOSPC)
+  exit_hil_failed = 7,    // attractor-hil: the plant fell, the controller tripped to the safe state, an injected
+                          // fault went undetected, or the run did not end cleanly (goodbye, firmware exit)
+  exit_hil_silent = 8,    // attractor-hil: the firmware stopped answering (no frame within --timeout)
+  exit_hil_link = 9,      // attractor-hil: link or QEMU error: write failed, firmware rebooted unasked, QEMU
+                          // did not start or exited
 };
 
 inline const char* const kExitCodeTable =
     "exit codes (all commands):\n"
     "  0  success\n"
     "  1  attractor-paper: a reproduced number disagrees with the paper\n"
-    "  2  usage: unknown command or option, missing value, malformed number or list, repeated option,\n"
-    "     option that does not apply to the chosen mode, bad config-file line\n"
+    "  2  usage: unknown command or option, missing or empty value (a value never is the next\n"
+    "     option), malformed number or list, repeated option, option that does not apply to the\n"
+    "     chosen mode, bad config-file line, an output file naming the config file\n"
     "  3  refused as unstable: step fails check_step, sigma outside its stability range ((58) for the\n"
     "     skate), no stable --gains auto\n"
     "  4  numerical blow-up: non-finite state, invariant drift beyond sanity, RATTLE without solution,\n"
     "     singular closed loop (spherical robot)\n"
     "  5  invalid input: value non-finite or outside its physical range, initial state off the\n"
     "     constraint (without --project), step count 0 or above 1e9 (without --force)\n"
-    "  6  I/O error: config file unreadable or too large, CSV or --out not writable, stdout failed\n";
+    "  6  I/O error: config file unreadable, not a regular file or too large, CSV or --out not\n"
+    "     writable, stdout or a file failed (closed pipe, full disk)\n"
+    "  7  attractor-hil: the plant fell or tripped to the safe state, an injected fault went\n"
+    "     undetected, or the run did not end cleanly (goodbye unanswered, firmware exit not 0)\n"
+    "  8  attractor-hil: the firmware stopped answering (no frame within --timeout)\n"
+    "  9  attractor-hil: link or QEMU error (write failed, firmware rebooted unasked, QEMU did not\n"
+    "     start or exited early)\n"
+    "  128+N  killed by signal N (attractor-hil stops its QEMU first)\n";
 
 // Thrown by host commands; the tool's main prints "<command>: <message>" and exits with code.
 struct Failure : std::runtime_error {

@@ -41,6 +41,21 @@ inline int64_t step_count(double T, double h, bool force, double seconds_per_ste
   return steps;
 }
 
+// First step index k (0-based) of the run's last quarter, 4 (k + 1) >= 3 steps, computed
+// without the products (3 steps overflows int64 above 3.07e18 steps, reachable with --force):
+// ceil(3 steps / 4) = steps - floor(steps / 4).
+constexpr int64_t last_quarter_from(int64_t steps) { return steps - steps / 4 - 1; }
+
+// Principal moments of inertia of a rigid body satisfy the triangle inequality; a warning on
+// stderr (not an error: the model equations run with any positive values).
+inline void warn_triangle(const char* cmd, const char* what, double a, double b, double c) {
+  if (a > b + c || b > a + c || c > a + b)
+    std::fprintf(stderr,
+                 "%s: warning: %s = (%s, %s, %s) violate the triangle inequality (no rigid body has them); "
+                 "running the model anyway\n",
+                 cmd, what, exact(a).c_str(), exact(b).c_str(), exact(c).c_str());
+}
+
 // Long runs: an estimate after the first second, then a progress line every 10 s, on stderr.
 class Progress {
  public:

@@ -6,7 +6,13 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdint>
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <string>
@@ -116,11 +122,16 @@ class Spec {
         s += left + "\n" + std::string(26, ' ') + right + "\n";
     }
     s += "\n" + notes_;
-    s += "config file (--config FILE): one key=value per line with the option names without '--';\n"
-         "blank lines and lines starting with '#' are skipped. The rules are the command line's: a\n"
-         "line without '=', an unknown key, a key given twice or a bad value is an error; flags take\n"
-         "true|false|1|0|yes|no|on|off. An option on the command line overrides the file's line.\n"
-         "Repeating an option on the command line is an error. At most 1 MiB is read.\n\n";
+    s += "values: --name VALUE or --name=VALUE; a VALUE starting with '--' is taken as the next option\n"
+         "(a missing value, exit 2), so give such a value as --name=VALUE. An empty value is an error.\n"
+         "Flags: --name alone is true; --name=V and name=V (config) take V in true|false|1|0|yes|no|\n"
+         "on|off (empty is none of them).\n"
+         "config file (--config FILE, a regular file): one key=value per line with the option names\n"
+         "without '--'; blank lines and lines starting with '#' are skipped. The rules are the command\n"
+         "line's: a line without '=', an unknown key, a key given twice or a bad value is an error\n"
+         "(the message names the line number and the key, never the line's text). An option on the\n"
+         "command line overrides the file's line. Repeating an option on the command line is an\n"
+         "error. At most 1 MiB is read. An option naming the config file itself is an error.\n\n";
     s += kExitCodeTable;
     return s;
   }
@@ -142,6 +153,11 @@ inline bool parse_bool(const std::string& option, const std::string& v) {
   throw Failure(exit_usage, "--" + option + ": '" + v + "' is not a boolean (true|false|1|0|yes|no|on|off)");
 }
 
+// An empty value is no value: a usage error for every kind, on the command line and in the config.
+inline Failure empty_value(const std::string& name) {
+  return Failure(exit_usage, "--" + name + ": '' is an empty value (a value is needed)");
+}
+
 // The values of one invocation, as given (text) with their source, checked on access against
 // the Spec: num() is finite and in range, list() has exactly n finite numbers, etc.
 class Args {
@@ -161,12 +177,37 @@ class Args {
       if (!o.has_default) throw std::logic_error("no default for --" + name);
       return o.def;
     }
-    return checked(o, raw(name));
+    return checked(o, raw(name), shown(name));
+  }
+  // A whole number >= 0 (a count, a seed): digits are read as an integer, never through a double
+  // (so 2^53 + 1 is not rounded into the range); other spellings (1e3) only while a double holds
+  // them exactly (below 2^53). Refused: a fraction or a value outside the range (exit 5).
+  uint64_t whole(const std::string& name) const {
+    const OptionSpec& o = spec(name, Kind::number);
+    const std::string text = given(name) ? raw(name) : exact(o.def);
+    const bool digits = !text.empty() && text.size() <= 40 && text.find_first_not_of("0123456789") == std::string::npos;
+    if (!digits) {
+      const double v = checked(o, text, given(name) ? shown(name) : "'" + text + "'");
+      if (v != std::floor(v)) throw Failure(exit_invalid, "--" + name + " = " + exact(v) + " is not a whole number");
+      if (!(v >= 0 && v < 9007199254740992.0))
+        throw Failure(exit_invalid, "--" + name + " = " + exact(v) + " is not exact as a double: give it in digits");
+      return static_cast<uint64_t>(v);
+    }
+    errno = 0;
+    const unsigned long long v = std::strtoull(text.c_str(), nullptr, 10);
+    const Range& r = o.range;
+    const bool above =
+        errno == ERANGE || (std::isfinite(r.hi) && r.hi < 18446744073709551615.0 &&
+                            (r.hi_open ? v >= uint64_t(std::ceil(r.hi)) : v > uint64_t(std::floor(r.hi))));
+    const bool below = r.lo > 0 && (r.lo_open ? v <= uint64_t(std::floor(r.lo)) : v < uint64_t(std::ceil(r.lo)));
+    if (above || below)
+      throw Failure(exit_invalid, "--" + name + " = " + text + " is outside its range: need " + r.describe(name));
+    return v;
   }
   // Mode-dependent default.
   double num(const std::string& name, double def) const {
     const OptionSpec& o = spec(name, Kind::number);
-    return given(name) ? checked(o, raw(name)) : def;
+    return given(name) ? checked(o, raw(name), shown(name)) : def;
   }
   std::vector<double> list(const std::string& name, std::vector<double> def) const {
     const OptionSpec& o = spec(name, Kind::list);
@@ -174,7 +215,7 @@ class Args {
     std::vector<double> v;
     if (!parse_list(raw(name), o.n, v))
       throw Failure(exit_usage, "--" + name + " needs exactly " + std::to_string(o.n) +
-                                    " comma-separated numbers, got '" + raw(name) + "'");
+                                    " comma-separated numbers, got " + shown(name));
     for (int i = 0; i < o.n; ++i)
       if (!std::isfinite(v[i]))
         throw Failure(exit_invalid,
@@ -188,7 +229,7 @@ class Args {
       if (c == raw(name)) return c;
     std::string all;
     for (const auto& c : o.choices) all += (all.empty() ? "" : "|") + c;
-    throw Failure(exit_usage, "--" + name + ": '" + raw(name) + "' is not one of " + all);
+    throw Failure(exit_usage, "--" + name + ": " + shown(name) + " is not one of " + all);
   }
   bool flag(const std::string& name) const {
     spec(name, Kind::flag);
@@ -215,9 +256,15 @@ class Args {
     if (o == nullptr || o->kind != k) throw std::logic_error("option --" + name + " not declared as used");
     return *o;
   }
-  static double checked(const OptionSpec& o, const std::string& text) {
+  // A bad value as the message shows it: quoted from the command line; from a config file only
+  // its line ("--config FILE line N"), never the text (the file may not be a config at all).
+  std::string shown(const std::string& name) const {
+    const std::string src = source(name);
+    return src.rfind("--config", 0) == 0 ? "the value on " + src : "'" + raw(name) + "'";
+  }
+  static double checked(const OptionSpec& o, const std::string& text, const std::string& shown) {
     double v;
-    if (!parse_number(text, v)) throw Failure(exit_usage, "--" + o.name + ": '" + text + "' is not a number");
+    if (!parse_number(text, v)) throw Failure(exit_usage, "--" + o.name + ": " + shown + " is not a number");
     if (!o.range.contains(v))
       throw Failure(exit_invalid, "--" + o.name + " = " + exact(v) + " is outside its range: need " +
                                       o.range.describe(o.name) + (o.unit.empty() ? "" : " [" + o.unit + "]"));
@@ -246,16 +293,28 @@ inline void parse_config_text(const Spec& spec, const std::string& data, const s
     ++lineno;
     const std::string where = "--config " + origin + " line " + std::to_string(lineno);
     if (line.empty() || line[0] == '#') continue;
+    // The line's text is never quoted (--config /etc/shadow must not print a hash); only a key
+    // that is a declared option name is.
     if (line.find('\0') != std::string::npos) throw Failure(exit_usage, where + ": contains a NUL byte");
     const auto eq = line.find('=');
-    if (eq == std::string::npos) throw Failure(exit_usage, where + ": expected key=value, got '" + line + "'");
+    if (eq == std::string::npos) throw Failure(exit_usage, where + ": expected key=value (no '=' on the line)");
     const std::string k = trim(line.substr(0, eq)), v = trim(line.substr(eq + 1));
     const OptionSpec* o = spec.find(k);
-    if (o == nullptr || k == "config")
-      throw Failure(exit_usage, where + ": unknown key '" + k + "' (keys are option names without '--')");
+    if (o == nullptr || k == "config") {
+      const bool name_like = k.size() <= 40 && k.find_first_not_of(
+                                                   "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                                   "0123456789-_") == std::string::npos;
+      throw Failure(exit_usage, where + ": unknown key " + (name_like ? "'" + k + "'" : "(not an option name)") +
+                                    " (keys are option names without '--')");
+    }
     if (seen.count(k)) throw Failure(exit_usage, where + ": key '" + k + "' repeats line " + std::to_string(seen[k]));
     seen[k] = lineno;
-    if (o->kind == Kind::flag) parse_bool(k, v);
+    if (o->kind != Kind::flag && v.empty()) throw Failure(exit_usage, where + ": " + empty_value(k).what());
+    if (o->kind == Kind::flag) try {
+        parse_bool(k, v);
+      } catch (const Failure&) {
+        throw Failure(exit_usage, where + ": --" + k + ": the value is not a boolean (true|false|1|0|yes|no|on|off)");
+      }
     if (!from_command_line.count(k)) args.set(k, v, where);
   }
 }
@@ -265,6 +324,11 @@ constexpr std::size_t kConfigMaxBytes = 1 << 20;
 // key=value file -> Args. Bounded (1 MiB), so /dev/zero or a huge file is an I/O error, not a hang.
 inline void read_config(const Spec& spec, const std::string& path, Args& args,
                         const std::map<std::string, bool>& from_command_line) {
+  // A FIFO nobody writes would block the open forever, a device never ends: regular files only.
+  std::error_code ec;
+  const auto st = std::filesystem::status(path, ec);
+  if (!path.empty() && !ec && st.type() != std::filesystem::file_type::regular)
+    throw Failure(exit_io, "--config: '" + path + "' is not a regular file");
   std::ifstream in(path, std::ios::binary);
   if (path.empty() || !in) throw Failure(exit_io, "--config: cannot read '" + path + "'");
   std::string data;
@@ -275,6 +339,59 @@ inline void read_config(const Spec& spec, const std::string& path, Args& args,
   }
   if (in.bad()) throw Failure(exit_io, "--config: error reading '" + path + "'");
   parse_config_text(spec, data, path, args, from_command_line);
+}
+
+// The command line's one rule for values, before CLI11 sees it: "--name VALUE" takes the next
+// word only when it is not an option ("--..."), so "--csv --json" is a missing value, never a
+// file named --json; "--name=" and "--name ''" are empty values (errors, never the next word); a
+// flag's "--name=V" goes through parse_bool like the config file's "name=V". Other empty words
+// become `empty` (CLI11 would drop them).
+inline std::vector<std::string> words_for_parser(const Spec& spec, int argc, char** argv, const std::string& empty) {
+  std::vector<std::string> out;
+  for (int i = 1; i < argc; ++i) {
+    const std::string w = argv[i];
+    if (w.rfind("--", 0) != 0 || w.size() == 2) {
+      out.push_back(w.empty() ? empty : w);
+      continue;
+    }
+    const std::size_t eq = w.find('=');
+    const std::string name = w.substr(2, eq == std::string::npos ? std::string::npos : eq - 2);
+    const OptionSpec* o = spec.find(name);
+    if (o == nullptr && name != "config") {
+      out.push_back(w);  // CLI11 names the unknown option
+      continue;
+    }
+    const bool is_flag = o != nullptr && o->kind == Kind::flag;
+    if (eq != std::string::npos) {
+      const std::string v = w.substr(eq + 1);
+      if (is_flag) parse_bool(name, v);
+      if (v.empty()) throw empty_value(name);
+      out.push_back(w);
+      continue;
+    }
+    out.push_back(w);
+    if (is_flag) continue;
+    if (i + 1 >= argc) throw Failure(exit_usage, "--" + name + " needs a value (try --help)");
+    const std::string next = argv[i + 1];
+    if (next.rfind("--", 0) == 0)
+      throw Failure(exit_usage, "--" + name + " needs a value, got the option '" + next.substr(0, 40) +
+                                    "' (a value starting with '--' is given as --" + name + "=VALUE)");
+    if (next.empty()) throw empty_value(name);
+    out.push_back(next);
+    ++i;
+  }
+  return out;
+}
+
+// Output files (text options) may not name the config file just read: a --csv on it would
+// overwrite the input.
+inline void refuse_output_on_config(const Spec& spec, const Args& args, const std::string& config) {
+  for (const auto& o : spec.options()) {
+    if (o.kind != Kind::text || !args.given(o.name) || args.raw(o.name).empty()) continue;
+    std::error_code ec;
+    if (std::filesystem::equivalent(args.raw(o.name), config, ec) && !ec)
+      throw Failure(exit_usage, "--" + o.name + " names the config file '" + config + "' (an input)");
+  }
 }
 
 // Parse argv (argv[0] = command name) against spec. Returns false after printing --help.
@@ -293,11 +410,11 @@ inline bool parse_args(const Spec& spec, int argc, char** argv, Args& args) {
     opts[o.name] = p;
   }
   CLI::Option* config = app.add_option("--config")->multi_option_policy(CLI::MultiOptionPolicy::Throw);
-  // CLI11 reads an empty argument as a missing value; carry it through as a marker instead, so
-  // that --csv "" is the file-name error and --h "" the number error, like any other bad value.
+  // CLI11 drops an empty argument; a stray one (not an option's value: words_for_parser refuses
+  // those) is carried through as a marker, so that it is CLI11's "not expected" error.
   static const std::string kEmpty = "\x01(empty)";
-  std::vector<std::string> words;
-  for (int i = argc - 1; i >= 1; --i) words.push_back(argv[i][0] == '\0' ? kEmpty : std::string(argv[i]));
+  std::vector<std::string> words = words_for_parser(spec, argc, argv, kEmpty);
+  std::reverse(words.begin(), words.end());  // CLI11 reads a vector from its back
   try {
     app.parse(words);
   } catch (const CLI::ParseError& e) {
@@ -316,6 +433,7 @@ inline bool parse_args(const Spec& spec, int argc, char** argv, Args& args) {
   if (config->count() > 0) {
     const std::string path = config->results().back();
     read_config(spec, path == kEmpty ? std::string() : path, args, cmdline);
+    refuse_output_on_config(spec, args, path);
   }
   return true;
 }

@@ -10,11 +10,14 @@
 
 #include <cmath>
 #include <cstdio>
+#include <string>
+#include <vector>
 
 #include "attractor/control/spherical_robot_controller.hpp"
 #include "attractor/core/result.hpp"
 #include "attractor/link/spherical_robot_wire.hpp"
 #include "attractor/plant/simulated_spherical_robot.hpp"
+#include "closed_loop_options.hpp"
 
 namespace hil_run {
 
@@ -22,23 +25,29 @@ class RobotPlant {
  public:
   using Wire = attractor::link::SphericalRobotWire<double>;
   static constexpr const char* kName = "spherical-robot";
-  static constexpr const char* kMismatched = "m, l, J1, J2";
+  static constexpr const char* kWireSymbol = "SphericalRobotWire";  // in the firmware's symbols
   static constexpr const char* kCriterion = "tilt < 0.12 rad throughout (SPHERICAL_ROBOT.md)";
   static constexpr const char* kCsvColumns = "gamma1,gamma2,gamma3,torque1,torque2,rotor1,rotor2";
   static constexpr double kTiltLimit = 0.12;  // rad
 
-  // The plant with total mass m, CM height l and both rotor inertias J_a off the controller's
-  // model by mismatch_pct percent (the gravity torque m g l, the pivot inertia I_P and the
-  // rotors' authority change; see skate_plant.hpp for why not every inertia alike). The initial
-  // rotor rates are C1's π̃ = 0 ones for the controller's model (the firmware's default config).
-  static attractor::Result<RobotPlant> make(double mismatch_pct) {
+  // --mismatch keys (attractor-sim spherical-robot's) and the legacy --mismatch PERCENT's: total
+  // mass, CM height and both rotor inertias (the gravity torque m g l, the pivot inertia I_P and
+  // the rotors' authority change; see skate_plant.hpp for why not every inertia alike).
+  static inline const std::vector<std::string> kMismatchKeys = {"a", "m", "l", "g", "I1", "I2", "I3", "J1", "J2"};
+  static inline const std::vector<std::string> kPercentKeys = {"m", "l", "J1", "J2"};
+
+  // The plant: the controller's model with --mismatch applied. The initial rotor rates are C1's
+  // π̃ = 0 ones for the controller's model (the firmware's default config).
+  static attractor::Result<RobotPlant> make(const attractor::cli::ClosedLoopOptions& lo) {
     const attractor::SphericalRobotControllerConfig<double> ctrl;  // what the firmware runs (in float)
     auto law = attractor::SphericalRobotLaw<double>::make(ctrl.params, ctrl.sigma);
     if (!law) return law.error();
     attractor::SimulatedSphericalRobotConfig<double> pc;
     pc.rotor_rates = law->zero_momentum_rotor_rates(pc.omega);
-    const double k = 1.0 + mismatch_pct / 100.0;
-    for (double* p : {&pc.params.m, &pc.params.l, &pc.params.J1, &pc.params.J2}) *p *= k;
+    auto& p = pc.params;
+    const char* names[] = {"a", "m", "l", "g", "I1", "I2", "I3", "J1", "J2"};
+    double* fields[] = {&p.radius, &p.m, &p.l, &p.g, &p.I1, &p.I2, &p.I3, &p.J1, &p.J2};
+    for (int i = 0; i < 9; ++i) *fields[i] = lo.plant(names[i], *fields[i]);
     auto made = attractor::SimulatedSphericalRobot<double>::make(pc, 1e-3);
     if (!made) return made.error();
     RobotPlant r;

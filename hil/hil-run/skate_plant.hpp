@@ -2,17 +2,20 @@
 // attractor-hil --plant skate (the default): paper 003 §7.3's rotor skate simulated on the host
 // in double (SimulatedSkateRotor<double>: one RK4 step of the feedback integrator per 1 ms tick,
 // zero-order hold of the torque), with its wire mapping (link/skate_rotor_wire.hpp) and its
-// success criterion. The runner (main.cpp) is generic over this interface; robot_plant.hpp is
+// success criterion. The experiment loop (experiment.hpp) is generic over this interface; robot_plant.hpp is
 // the other instance.
 #pragma once
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <string>
+#include <vector>
 
 #include "attractor/core/result.hpp"
 #include "attractor/link/skate_rotor_wire.hpp"
 #include "attractor/plant/simulated_skate_rotor.hpp"
+#include "closed_loop_options.hpp"
 
 namespace hil_run {
 
@@ -20,18 +23,23 @@ class SkatePlant {
  public:
   using Wire = attractor::link::SkateRotorWire<double>;
   static constexpr const char* kName = "skate";
-  static constexpr const char* kMismatched = "m, l, J1";
+  static constexpr const char* kWireSymbol = "SkateRotorWire";           // in the firmware's symbols
   static constexpr const char* kCriterion = "Gamma3 > 0.95 throughout";  // paper 003 §7.3 run
   static constexpr const char* kCsvColumns = "gamma2,gamma3,torque";
 
-  // The plant with mass m, length l and rotor inertia J1 off the controller's by mismatch_pct
-  // percent (scaling every mass and inertia alike would leave the free motion unchanged; this
-  // changes the gravity torque m g l, the inertia I1 + m l² and the rotor's authority relative
-  // to the model the controller was designed on).
-  static attractor::Result<SkatePlant> make(double mismatch_pct) {
+  // --mismatch keys (attractor-sim skate's) and the legacy --mismatch PERCENT's: mass, length and
+  // rotor inertia (scaling every mass and inertia alike would leave the free motion unchanged;
+  // these change the gravity torque m g l, the inertia I1 + m l² and the rotor's authority).
+  static inline const std::vector<std::string> kMismatchKeys = {"m", "l", "I1", "I2", "I3", "g", "J1", "J2", "J3"};
+  static inline const std::vector<std::string> kPercentKeys = {"m", "l", "J1"};
+
+  // The plant: the controller's model (the firmware's default config) with --mismatch applied.
+  static attractor::Result<SkatePlant> make(const attractor::cli::ClosedLoopOptions& lo) {
     attractor::SimulatedSkateRotorConfig<double> pc;
-    const double k = 1.0 + mismatch_pct / 100.0;
-    for (double* p : {&pc.params.m, &pc.params.l, &pc.params.J1}) *p *= k;
+    auto& p = pc.params;
+    const char* names[] = {"m", "l", "I1", "I2", "I3", "g", "J1", "J2", "J3"};
+    double* fields[] = {&p.m, &p.l, &p.I1, &p.I2, &p.I3, &p.g, &p.J1, &p.J2, &p.J3};
+    for (int i = 0; i < 9; ++i) *fields[i] = lo.plant(names[i], *fields[i]);
     auto made = attractor::SimulatedSkateRotor<double>::make(pc, 1e-3);
     if (!made) return made.error();
     SkatePlant s;

@@ -92,14 +92,6 @@ struct Summary {
   const char* stopped = nullptr;
 };
 
-void warn_triangle(const char* what, double a, double b, double c) {
-  if (a > b + c || b > a + c || c > a + b)
-    std::fprintf(stderr,
-                 "skate: warning: %s = (%s, %s, %s) violate the triangle inequality (no rigid body has them); "
-                 "running the model anyway\n",
-                 what, exact(a).c_str(), exact(b).c_str(), exact(c).c_str());
-}
-
 struct Inputs {
   bool controlled = false;
   double m, l, I1, I2, I3, g, J1, J2, J3, sigma = 0, umax = 0, theta_dot = 0, h, T, rate = 0;
@@ -114,7 +106,8 @@ const std::vector<std::string> kMismatchKeys = {"m", "l", "I1", "I2", "I3", "g",
 template <class S>
 int run(const cli::Args& a, const Inputs& in) {
   const bool controlled = in.controlled;
-  for (double v : {in.m, in.l, in.I1, in.I2, in.I3, in.g, in.J1, in.J2, in.J3, in.sigma, in.umax, in.theta_dot, in.h})
+  for (double v : {in.m, in.l, in.I1, in.I2, in.I3, in.g, in.J1, in.J2, in.J3, in.sigma, in.umax, in.theta_dot, in.h,
+                   in.rate, in.q0[0], in.q0[1], in.q0[2], in.q0[3], in.q0[4]})
     if (!(std::abs(v) <= double(std::numeric_limits<S>::max())))
       throw Failure(cli::exit_invalid, "an input (" + exact(v) + ") is beyond the range of float");
   const std::string model = a.choice("model"), scheme_s = a.choice("scheme");
@@ -132,7 +125,7 @@ int run(const cli::Args& a, const Inputs& in) {
     csv.open(a.text("csv"));
     csv.print("t,v1,v2,v3,G2,G3,Omega1,Omega2,Omega3,Y1,u,theta_dot,x1,x2,dE\n");
   }
-  const int64_t every = in.every, steps = in.steps;
+  const int64_t every = in.every, steps = in.steps, late_from = cli::last_quarter_from(steps);
   const bool stop = a.flag("stop-at-fall");
   Summary s;
   cli::Progress progress("skate", steps);
@@ -153,7 +146,7 @@ int run(const cli::Args& a, const Inputs& in) {
     s.min_g3 = std::min(s.min_g3, q[4]);
     s.final_tilt = std::atan2(std::abs(q[3]), q[4]);
     s.max_tilt = std::max(s.max_tilt, s.final_tilt);
-    if (4 * (k + 1) >= 3 * steps) s.late_max_tilt = std::max(s.late_max_tilt, s.final_tilt);
+    if (k >= late_from) s.late_max_tilt = std::max(s.late_max_tilt, s.final_tilt);
     if (s.fall_time < 0 && q[4] <= 0 && prev[4] > 0) s.fall_time = t - h + h * prev[4] / (prev[4] - q[4]);
     s.t_end = t;
     progress.tick(k + 1);
@@ -242,6 +235,11 @@ int run(const cli::Args& a, const Inputs& in) {
   } else {
     const S sigma = S(in.sigma);
     auto law = a.flag("unchecked") ? SkateRotorLaw<S>::make_unchecked(rp, sigma) : SkateRotorLaw<S>::make(rp, sigma);
+    // sigma = 0 (no law) or the singular sigma: --unchecked would not help, so it is not advised.
+    if (!law && (sigma == S(0) || law.error() != Error::outside_stability_range))
+      throw Failure(cli::exit_invalid, "--sigma = " + exact(in.sigma) + " refused: " +
+                                           (sigma == S(0) ? std::string("sigma = 0 in this precision is no law")
+                                                          : to_string(law.error())));
     if (!law) {
       const auto r = skate_rotor_stability_range(rp);
       throw Failure(cli::exit_unstable, "--sigma = " + exact(in.sigma) + " refused: " + to_string(law.error()) +
@@ -356,8 +354,8 @@ int skate_run(const cli::Args& a) {
   in.J1 = a.num("J1"), in.J2 = a.num("J2"), in.J3 = a.num("J3");
   if (a.given("umax")) in.umax = a.num("umax", 0);
   in.theta_dot = a.num("theta-dot");
-  warn_triangle("I1, I2, I3", in.I1, in.I2, in.I3);
-  if (in.controlled) warn_triangle("J1, J2, J3", in.J1, in.J2, in.J3);
+  cli::warn_triangle("skate", "I1, I2, I3", in.I1, in.I2, in.I3);
+  if (in.controlled) cli::warn_triangle("skate", "J1, J2, J3", in.J1, in.J2, in.J3);
   in.h = a.num("h");
   in.loop = cli::parse_closed_loop(a, in.controlled, in.h, kMismatchKeys);
   in.T = a.num("T", in.controlled ? 10.0 : 2.0);

@@ -158,12 +158,15 @@ int run(const cli::Args& a, const Inputs& in) {
       const auto r1 = spherical_robot_stability_range(pd, 0), r2 = spherical_robot_stability_range(pd, 1);
       const std::string range = " (stability range: " + exact(r1.lower) + " < sigma < 0 for rotor 1, " +
                                 exact(r2.lower) + " < sigma2 < 0 for rotor 2)";
-      if (law.error() == Error::outside_stability_range)
+      const bool zero = sg[0] == S(0) || sg[1] == S(0);  // no law: --unchecked would not help
+      if (law.error() == Error::outside_stability_range && !zero)
         throw Failure(cli::exit_unstable, "--sigma = " + exact(in.sigma[0]) + ", --sigma2 = " + exact(in.sigma[1]) +
                                               " refused: outside_stability_range" + range + "; --unchecked to force");
-      throw Failure(cli::exit_invalid, "--sigma = " + exact(in.sigma[0]) + ", --sigma2 = " + exact(in.sigma[1]) +
-                                           " refused: " + to_string(law.error()) +
-                                           (pd.l > 0 ? "" : " (the law needs a top-heavy robot, l > 0)"));
+      throw Failure(
+          cli::exit_invalid,
+          "--sigma = " + exact(in.sigma[0]) + ", --sigma2 = " + exact(in.sigma[1]) + " refused: " +
+              (zero ? std::string("sigma = 0 in this precision is no law") : std::string(to_string(law.error()))) +
+              (pd.l > 0 ? "" : " (the law needs a top-heavy robot, l > 0)"));
     }
   }
   // Closed-loop invariants of the controller's model (what a monitor on the controller computes).
@@ -248,6 +251,7 @@ int run(const cli::Args& a, const Inputs& in) {
   SphericalRobot<S> held = plant;
 
   cli::Progress progress("spherical-robot", in.steps);
+  const int64_t late_from = cli::last_quarter_from(in.steps);
   {
     bool ok = true;
     const Vec<S, 2> u0 = controlled ? control(x, ok) : Vec<S, 2>(Vec<S, 2>::Zero());
@@ -289,7 +293,7 @@ int run(const cli::Args& a, const Inputs& in) {
     const double tilt = spherical_robot_tilt(xd);
     s.max_tilt = std::max(s.max_tilt, tilt);
     s.final_tilt = tilt;
-    if (4 * (k + 1) >= 3 * in.steps) s.late_max_tilt = std::max(s.late_max_tilt, tilt);
+    if (k >= late_from) s.late_max_tilt = std::max(s.late_max_tilt, tilt);
     s.min_g3 = std::min(s.min_g3, xd[5]);
     s.max_rotor = std::max(s.max_rotor, xd.tail<2>().cwiseAbs().maxCoeff());
     s.position = pose.position;
@@ -369,6 +373,7 @@ int robot_run(const cli::Args& a) {
     throw Failure(cli::exit_invalid, "--l = " + exact(in.p.l) + ", --a = " + exact(in.p.radius) +
                                          ", --J1 = " + exact(in.p.J1) + ", --J2 = " + exact(in.p.J2) + ": " + why);
   }
+  cli::warn_triangle("spherical-robot", "I1, I2, I3", in.p.I1, in.p.I2, in.p.I3);
   if (a.given("umax")) in.umax = a.num("umax", 0);
   const cli::FeedbackRate fr = cli::parse_feedback_rate(a, "the spherical robot");
   in.feedback = fr.on, in.auto_rate = fr.automatic, in.rate = fr.rate;

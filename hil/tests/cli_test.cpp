@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // The host tools' option layer (hil/cli): strict numbers, ranges and their messages, the config
-// file's rules, CLI11 parsing and the exit codes.
+// file's rules, CLI11 parsing (a value never swallows the next option) and the exit codes.
 #include <gtest/gtest.h>
 
 #include <Eigen/Core>
@@ -123,10 +123,92 @@ TEST(Args, ConfigRules) {
   }
   Args big(s);
   EXPECT_EQ(parse({"t", "--config", write_file("big.conf", std::string(kConfigMaxBytes + 10, 'x'))}, big), exit_io);
-  Args zero(s);
+  Args zero(s);  // not a regular file (a device, a FIFO): refused before it is opened
   EXPECT_EQ(parse({"t", "--config", "/dev/zero"}, zero), exit_io);
+  Args self(s);  // an output naming the config file
+  const std::string cfg = write_file("self.conf", "m=2\n");
+  EXPECT_EQ(parse({"t", "--config", cfg, "--csv", cfg}, self), exit_usage);
   Args missing(s);
   EXPECT_EQ(parse({"t", "--config", ::testing::TempDir() + "no/such.conf"}, missing), exit_io);
+}
+
+TEST(Args, AValueNeverSwallowsTheNextOption) {
+  const Spec s = test_spec();
+  for (const auto& words : std::vector<std::vector<std::string>>{{"t", "--csv", "--json"},
+                                                                 {"t", "--csv=", "--json"},
+                                                                 {"t", "--m=", "--json"},
+                                                                 {"t", "--csv", ""},
+                                                                 {"t", "--config", "--json"},
+                                                                 {"t", "--json="},
+                                                                 {"t", "--json", "--csv"}}) {
+    Args a(s);
+    EXPECT_EQ(parse(words, a), exit_usage) << words[1] << " " << words.back();
+  }
+  Args a(s);  // a value starting with "--" is given attached
+  EXPECT_EQ(parse({"t", "--csv=--x.csv", "--m", "-1e-3", "--json=on"}, a), 0);
+  EXPECT_EQ(a.text("csv"), "--x.csv");
+  EXPECT_EQ(a.raw("m"), "-1e-3");
+  EXPECT_TRUE(a.flag("json"));
+}
+
+TEST(Args, EmptyValuesAreRefusedInTheConfigToo) {
+  const Spec s = test_spec();
+  for (const char* text : {"json=\n", "csv=\n", "m =\n"}) {
+    Args a(s);
+    EXPECT_EQ(parse({"t", "--config", write_file("empty.conf", text)}, a), exit_usage) << text;
+  }
+}
+
+TEST(Args, ConfigErrorsNeverQuoteTheLine) {
+  const Spec s = test_spec();
+  for (const char* text : {"root:$6$s3cr3t:1:2\n", "$6$s3cr3t/x=1\n"}) {
+    Args a(s);
+    try {
+      std::vector<std::string> w = {"t", "--config", write_file("secret.conf", text)};
+      std::vector<char*> argv;
+      for (auto& x : w) argv.push_back(&x[0]);
+      parse_args(s, int(argv.size()), argv.data(), a);
+      FAIL() << text;
+    } catch (const Failure& f) {
+      EXPECT_EQ(f.code, exit_usage);
+      EXPECT_NE(std::string(f.what()).find("line 1"), std::string::npos) << f.what();
+      EXPECT_EQ(std::string(f.what()).find("s3cr3t"), std::string::npos) << f.what();
+    }
+  }
+}
+
+TEST(Args, WholeNumbersAreReadAsIntegers) {
+  Spec s("t", "usage: t", "test");
+  s.number("seed", "", 1, between(0, 9007199254740992.0), "seed");
+  const std::vector<std::pair<std::string, int>> cases = {{"9007199254740993", exit_invalid},
+                                                          {"18446744073709551616", exit_invalid},
+                                                          {"1.5", exit_invalid},
+                                                          {"-1", exit_invalid},
+                                                          {"1e300", exit_invalid},
+                                                          {"x", exit_usage}};
+  for (const auto& c : cases) {
+    Args a(s);
+    a.set("seed", c.first, "--seed");
+    try {
+      a.whole("seed");
+      ADD_FAILURE() << c.first;
+    } catch (const Failure& f) {
+      EXPECT_EQ(f.code, c.second) << c.first;
+    }
+  }
+  Args a(s);
+  EXPECT_EQ(a.whole("seed"), 1u);
+  a.set("seed", "9007199254740992", "--seed");
+  EXPECT_EQ(a.whole("seed"), 9007199254740992u);
+  a.set("seed", "1e3", "--seed");
+  EXPECT_EQ(a.whole("seed"), 1000u);
+}
+
+TEST(StepCount, LastQuarterWithoutOverflow) {
+  for (int64_t n = 1; n <= 64; ++n)
+    for (int64_t k = 0; k < n; ++k) EXPECT_EQ(k >= last_quarter_from(n), 4 * (k + 1) >= 3 * n) << n << " " << k;
+  const int64_t big = 9000000000000000000;  // step_count's ceiling: 3 * big overflows int64
+  EXPECT_EQ(last_quarter_from(big), big - big / 4 - 1);
 }
 
 TEST(Args, CommandLineOverridesTheConfig) {

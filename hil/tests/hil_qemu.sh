@@ -4,7 +4,12 @@
 # the firmware image is not built (it comes from the fw-m4f preset, not this host build).
 #   run    : one run, passes on the runner's exit 0 (upright, every injected fault detected)
 #   twice  : two runs with --csv, passes when the CSVs are identical (frames are the clock)
-#   silent : ELF is an image without the link: the runner must exit 4 naming the timeout
+#   silent : ELF is an image without the link: the runner must exit 8 naming the timeout
+#   signals: the runner killed mid-run by SIGINT, SIGTERM, SIGHUP and SIGKILL (ARGS: runner
+#            options): each time its QEMU child is gone afterwards (and no /tmp/attractor-hil-PID.*
+#            name stays, except after SIGKILL, which no handler sees: the kernel kills QEMU)
+#   expect : (ARGS: CODE REGEX [--not REGEX] RUNNER-OPTIONS...) expect_exit.sh on the runner with --elf ELF:
+#            input rules that need a real image (plant pairing, CSV errors)
 #   pty    : QEMU with UART0 on a pseudo-terminal, the runner on it as on a serial device
 #            (--serial, POSIX termios): the real-serial path, same image
 #   plots  : (ARGS start with the plot script) one run with --csv, then scripts/plots/hil.py:
@@ -18,6 +23,11 @@ if [ ! -f "$elf" ]; then
 fi
 case "$mode" in
   run) exec "$runner" --elf "$elf" "$@" ;;
+  expect)
+    code=$1 match=$2; shift 2
+    forbid=()
+    if [ "${1:-}" = "--not" ]; then forbid=(--not "$2"); shift 2; fi
+    exec "$(dirname "$0")/expect_exit.sh" "$code" "$match" "${forbid[@]}" -- "$runner" --elf "$elf" "$@" ;;
   twice)
     dir=$(mktemp -d)
     trap 'rm -rf "$dir"' EXIT
@@ -33,7 +43,33 @@ case "$mode" in
     out=$("$runner" --elf "$elf" "$@" 2>&1)
     rc=$?
     printf '%s\n' "$out" | tail -n 5
-    [ "$rc" = 4 ] && printf '%s' "$out" | grep -q "the firmware stopped answering at tick" ;;
+    [ "$rc" = 8 ] && printf '%s' "$out" | grep -q "the firmware stopped answering at tick" ;;
+  signals)
+    for sig in INT TERM HUP KILL; do
+      "$runner" --elf "$elf" "$@" >/dev/null 2>&1 &
+      rpid=$!
+      qpid=""
+      for _ in $(seq 200); do  # QEMU started and the run under way
+        qpid=$(pgrep -P "$rpid" qemu-system-arm | head -n 1)
+        [ -n "$qpid" ] && break
+        sleep 0.05
+      done
+      [ -n "$qpid" ] || { echo "no QEMU child of the runner $rpid"; kill -KILL "$rpid"; exit 1; }
+      sleep 0.5
+      kill -"$sig" "$rpid"
+      wait "$rpid"
+      rc=$?
+      gone=no
+      for _ in $(seq 100); do
+        if ! kill -0 "$qpid" 2>/dev/null; then gone=yes; break; fi
+        sleep 0.05
+      done
+      left=$(ls /tmp/attractor-hil-"$rpid".* 2>/dev/null)
+      echo "SIG$sig: runner exit $rc, QEMU $qpid gone: $gone, names left: ${left:-none}"
+      [ "$gone" = yes ] || { kill -KILL "$qpid"; exit 1; }
+      if [ "$sig" = KILL ]; then rm -f $left; elif [ -n "$left" ]; then exit 1; fi
+      [ "$rc" -gt 128 ] || exit 1
+    done ;;
   pty)
     log=$(mktemp)
     qemu-system-arm -M mps2-an386 -display none -monitor none -serial pty \

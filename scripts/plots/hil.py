@@ -48,11 +48,25 @@ def fault_marks(ax, d, t):
     ax.set_ylim(lo, hi)
 
 
+def usage_error(message):
+    """Bad usage: the message and the usage text on stderr, exit 2, nothing written."""
+    sys.stderr.write(f"hil.py: {message}\n{__doc__}")
+    sys.exit(2)
+
+
 def main():
-    if len(sys.argv) < 2:
-        sys.exit(__doc__)
-    path = sys.argv[1]
-    out = sys.argv[2] if len(sys.argv) > 2 else os.path.dirname(os.path.abspath(path))
+    args = sys.argv[1:]
+    if args[:1] in (["-h"], ["--help"]):
+        print(__doc__)
+        return 0
+    if not 1 <= len(args) <= 2 or any(a.startswith("-") for a in args):
+        usage_error("expected HIL.csv [DIR]")
+    path = args[0]
+    if not os.path.isfile(path):
+        usage_error(f"{path} is not a readable file")
+    out = args[1] if len(args) > 1 else os.path.dirname(os.path.abspath(path))
+    if os.path.exists(out) and not os.path.isdir(out):
+        usage_error(f"{out} exists and is not a folder")
     os.makedirs(out, exist_ok=True)
     d = load(path)
     t = d["tick"] / RATE_HZ

@@ -22,6 +22,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
+from report_dir import report_dir  # noqa: E402  (this folder)
 
 METHODS = ["feedback-euler", "feedback-rk4", "rattle", "lie-trotter", "strang", "rk4"]
 LABELS = {
@@ -111,7 +112,8 @@ def fig6(path, out):
 
 
 def main():
-    out = sys.argv[1] if len(sys.argv) > 1 else "out/holonomic"
+    out = report_dir(__doc__, "holonomic.py", "holonomic", "out/holonomic",
+                     ("spherical_timeseries.csv", "planar_convergence.csv"))
     series = read_series(os.path.join(out, "spherical_timeseries.csv"))
     fig1(series, out)
     for number, (col, title) in enumerate(

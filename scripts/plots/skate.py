@@ -21,6 +21,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
+from report_dir import report_dir  # noqa: E402  (this folder)
 
 
 def load(path):
@@ -28,7 +29,7 @@ def load(path):
 
 
 def main():
-    d = sys.argv[1] if len(sys.argv) > 1 else "out/skate"
+    d = report_dir(__doc__, "skate.py", "skate", "out/skate", ("skate_uncontrolled.csv", "skate_controlled.csv"))
     u = load(os.path.join(d, "skate_uncontrolled.csv"))
     fig, ax = plt.subplots(1, 4, figsize=(17, 3.8))
     for k in ("Omega1", "Omega2", "Omega3"):

@@ -26,6 +26,7 @@
 #include "attractor/plant/simulated_spherical_robot.hpp"
 #include "attractor/rt/boot_record.hpp"
 #include "attractor/rt/loop.hpp"
+#include "link_faults.hpp"
 
 using namespace attractor;
 using namespace attractor::link;
@@ -64,11 +65,15 @@ struct RobotHost {  // SPHERICAL_ROBOT §3 run C1: rotors on π̃ = 0 for the co
   static double gamma3(const Plant& p) { return p.vertical()[2]; }
 };
 
-enum class Fault { none, corrupt, nan, out_of_range, drop, duplicate, reorder, delayed, bias };
-constexpr int kClasses = 8;  // none excluded
+// The runner's fault module (hil/faults/link_faults.hpp): every class but reset (the firmware
+// here is a function call, it cannot reboot), in turn.
+using hil::Fault;
+const std::vector<Fault> kClasses = {Fault::corrupt,   Fault::nan,     Fault::out_of_range, Fault::drop,
+                                     Fault::duplicate, Fault::reorder, Fault::delayed,      Fault::bias};
 
 struct Injected {
-  int corrupt = 0, nan = 0, out_of_range = 0, drop = 0, duplicate = 0, reorder = 0, delayed = 0, bias = 0;
+  long count[hil::kFaultClasses] = {};
+  long operator[](Fault f) const { return count[int(f)]; }
 };
 
 // The host: plant, frames out, answers in, faults per a fixed schedule.
@@ -136,60 +141,14 @@ class HostPeerOf : public Peer {
     min_gamma3_ = std::min(min_gamma3_, Host::gamma3(plant_));
     ++tick_;
     const SensorReading<double> r = Host::Wire::reading(y);
-    const SensorReading<double> two_ago = past_[tick_ % 2];
-    past_[tick_ % 2] = r;
-    const Fault f = (every_ > 0 && tick_ % every_ == 0) ? Fault(1 + (tick_ / every_) % kClasses) : Fault::none;
-    // delayed: the sample of two ticks ago, with its own tick index, in this tick's slot.
-    std::vector<std::uint8_t> frame =
-        f == Fault::delayed ? encode(two_ago, seq_, Fault::none, tick_ - 2) : encode(r, seq_, f);
-    switch (f) {
-      case Fault::corrupt: {
-        ++injected_.corrupt;
-        std::uint8_t& b = frame[frame.size() / 2];
-        b = std::uint8_t(b ^ (b == 0x01 ? 0x02 : 0x01));  // never a zero: one frame stays one frame
-        break;
-      }
-      case Fault::nan: ++injected_.nan; break;
-      case Fault::out_of_range: ++injected_.out_of_range; break;
-      case Fault::delayed: ++injected_.delayed; break;
-      case Fault::bias: ++injected_.bias; break;
-      default: break;
-    }
-    if (f == Fault::drop) {
-      ++injected_.drop;
-      ++seq_;
-      return;  // the plant moved on; the firmware sees the next frame with a gap
-    }
-    if (f == Fault::reorder) {
-      // This tick's frame goes after a copy of the next sequence number's: a gap, then a repeat.
-      ++injected_.reorder;
-      send(encode(r, seq_ + 1, Fault::none));
+    const SensorReading<double> two_ago = past_[tick_ % hil::kDelayTicks];
+    past_[tick_ % hil::kDelayTicks] = r;
+    const Fault f = hil::fault_at(tick_, every_, kClasses);
+    ++injected_.count[int(f)];
+    for (const hil::Bytes& frame : hil::sensor_burst(f, r, two_ago, seq_, std::uint64_t(tick_), 0.25).frames)
       send(frame);
-      seq_ += 2;
-      return;
-    }
-    send(frame);
-    if (f == Fault::duplicate) {
-      ++injected_.duplicate;
-      send(frame);
-    }
-    ++seq_;
   }
 
-  std::vector<std::uint8_t> encode(const SensorReading<double>& r0, std::uint32_t seq, Fault f, int tick = -1) {
-    SensorReading<double> r = r0;
-    if (f == Fault::nan) r.vertical[1] = std::numeric_limits<double>::quiet_NaN();
-    if (f == Fault::out_of_range) r.gyro[2] = 5000.0;
-    if (f == Fault::bias) r.vertical[2] += 0.25;  // |Γ| ≈ 1.25
-    std::uint8_t payload[layout::sensor_payload_size];
-    pack_sensor(r, payload);  // unchecked: faults must reach the wire
-    std::uint8_t wire[layout::max_wire_size];
-    std::size_t n = 0;
-    EXPECT_EQ(encode_frame(FrameHeader{FrameType::sensor, seq, std::uint64_t(tick < 0 ? tick_ : tick)}, payload,
-                           sizeof payload, wire, sizeof wire, n),
-              LinkError::none);
-    return std::vector<std::uint8_t>(wire, wire + n);
-  }
   void send(const std::vector<std::uint8_t>& f) {
     to_fw_.insert(to_fw_.end(), f.begin(), f.end());
     ++frames_;
@@ -204,7 +163,7 @@ class HostPeerOf : public Peer {
   int ticks_, every_;
   typename Host::Plant plant_;
   std::deque<std::uint8_t> to_fw_;
-  SensorReading<double> past_[2];
+  SensorReading<double> past_[hil::kDelayTicks];
   FrameReceiver rx_;
   ActuatorReport<double> last_;
   Injected injected_;
@@ -282,19 +241,21 @@ TEST(LinkLockstep, EveryInjectedFaultIsDetectedInItsClass) {
   const Injected& in = host.injected();
   const LinkCounters& fw = host.last().link;  // as the firmware reported it over the link
   EXPECT_EQ(host.answers(), host.frames_sent());
-  EXPECT_GT(in.corrupt, 0);
-  EXPECT_EQ(fw.rejected_by(LinkError::bad_crc) + fw.rejected_by(LinkError::bad_framing), std::uint32_t(in.corrupt));
-  EXPECT_EQ(fw.rejected_by(LinkError::non_finite), std::uint32_t(in.nan));
-  EXPECT_EQ(fw.rejected_by(LinkError::out_of_range), std::uint32_t(in.out_of_range));
-  EXPECT_EQ(fw.gaps, std::uint32_t(in.drop + in.reorder));
-  EXPECT_EQ(fw.repeated, std::uint32_t(in.duplicate + in.reorder));
-  EXPECT_GT(in.delayed, 0);
-  EXPECT_EQ(fw.late, std::uint32_t(in.delayed));
-  EXPECT_GT(in.bias, 0);
-  EXPECT_EQ(fw.implausible, std::uint32_t(in.bias));
+  EXPECT_GT(in[Fault::corrupt], 0);
+  EXPECT_EQ(fw.rejected_by(LinkError::bad_crc) + fw.rejected_by(LinkError::bad_framing),
+            std::uint32_t(in[Fault::corrupt]));
+  EXPECT_EQ(fw.rejected_by(LinkError::non_finite), std::uint32_t(in[Fault::nan]));
+  EXPECT_EQ(fw.rejected_by(LinkError::out_of_range), std::uint32_t(in[Fault::out_of_range]));
+  EXPECT_EQ(fw.gaps, std::uint32_t(in[Fault::drop] + in[Fault::reorder]));
+  EXPECT_EQ(fw.repeated, std::uint32_t(in[Fault::duplicate] + in[Fault::reorder]));
+  EXPECT_GT(in[Fault::delayed], 0);
+  EXPECT_EQ(fw.late, std::uint32_t(in[Fault::delayed]));
+  EXPECT_GT(in[Fault::bias], 0);
+  EXPECT_EQ(fw.implausible, std::uint32_t(in[Fault::bias]));
   // Rejected, repeated, late and implausible frames are stale ticks for the runtime (sample held).
   EXPECT_EQ(res.report.faults.stale,
-            std::uint32_t(in.corrupt + in.nan + in.out_of_range + in.duplicate + in.reorder + in.delayed + in.bias));
+            std::uint32_t(in[Fault::corrupt] + in[Fault::nan] + in[Fault::out_of_range] + in[Fault::duplicate] +
+                          in[Fault::reorder] + in[Fault::delayed] + in[Fault::bias]));
   EXPECT_EQ(res.report.mode, rt::Mode::running) << to_string(res.report.reason);
   EXPECT_GT(host.min_gamma3(), 0.95);
 }
@@ -453,15 +414,16 @@ TEST(LinkLockstep, SphericalRobotOnTheSameLinkStaysUprightUnderEveryFault) {
   const Injected& in = host.injected();
   const LinkCounters& fw = host.last().link;
   EXPECT_EQ(host.answers(), host.frames_sent());
-  EXPECT_EQ(fw.rejected_by(LinkError::bad_crc) + fw.rejected_by(LinkError::bad_framing), std::uint32_t(in.corrupt));
-  EXPECT_EQ(fw.rejected_by(LinkError::non_finite), std::uint32_t(in.nan));
-  EXPECT_EQ(fw.rejected_by(LinkError::out_of_range), std::uint32_t(in.out_of_range));
-  EXPECT_EQ(fw.gaps, std::uint32_t(in.drop + in.reorder));
-  EXPECT_EQ(fw.repeated, std::uint32_t(in.duplicate + in.reorder));
-  EXPECT_GT(in.delayed, 0);
-  EXPECT_EQ(fw.late, std::uint32_t(in.delayed));
-  EXPECT_GT(in.bias, 0);
-  EXPECT_EQ(fw.implausible, std::uint32_t(in.bias)) << "the robot's wire checks |Γ| = 1 too";
+  EXPECT_EQ(fw.rejected_by(LinkError::bad_crc) + fw.rejected_by(LinkError::bad_framing),
+            std::uint32_t(in[Fault::corrupt]));
+  EXPECT_EQ(fw.rejected_by(LinkError::non_finite), std::uint32_t(in[Fault::nan]));
+  EXPECT_EQ(fw.rejected_by(LinkError::out_of_range), std::uint32_t(in[Fault::out_of_range]));
+  EXPECT_EQ(fw.gaps, std::uint32_t(in[Fault::drop] + in[Fault::reorder]));
+  EXPECT_EQ(fw.repeated, std::uint32_t(in[Fault::duplicate] + in[Fault::reorder]));
+  EXPECT_GT(in[Fault::delayed], 0);
+  EXPECT_EQ(fw.late, std::uint32_t(in[Fault::delayed]));
+  EXPECT_GT(in[Fault::bias], 0);
+  EXPECT_EQ(fw.implausible, std::uint32_t(in[Fault::bias])) << "the robot's wire checks |Γ| = 1 too";
   EXPECT_EQ(res.report.mode, rt::Mode::running) << to_string(res.report.reason);
   EXPECT_GT(host.min_gamma3(), std::cos(0.12)) << "SPHERICAL_ROBOT §3: tilt < 0.12 rad";
   EXPECT_NE(host.last().torque[1], 0.0) << "both rotors act through the link";

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// attractor-hil's fault injection plan and its injected-vs-detected bookkeeping (the runner's
-// main.cpp does the sending). A fault every K ticks (--fault-every), the selected classes
-// (--faults LIST, all by default) in turn; each class is detected by the firmware and comes
-// back in its counters (actuator frame) or, for a reset, in its boot frame:
+// Fault injection on the HIL link, one module for attractor-hil (hil/hil-run) and the in-process
+// link tests (host-tests/unit/link): the plan (a fault every K ticks, the selected classes in
+// turn: --fault-every, --faults), what a fault does to a sensor frame (sensor_burst: the frames
+// to send for one tick and the answers to expect) and the injected-vs-detected bookkeeping. Each
+// class is detected by the firmware and comes back in its counters (actuator frame) or, for a
+// reset, in its boot frame:
 //   corrupt       a byte flipped                    rejected: bad_crc / bad_framing / bad_length
 //   nan           NaN in Γ2                         rejected: non_finite
 //   out_of_range  Ω3 = 5000 rad/s                   rejected: out_of_range
@@ -20,10 +22,14 @@
 #pragma once
 
 #include <cstdint>
+#include <cstdlib>
+#include <limits>
 #include <string>
 #include <vector>
 
 #include "attractor/link/actuator_frame.hpp"
+#include "attractor/link/boot_frame.hpp"
+#include "attractor/link/sensor_frame.hpp"
 
 namespace attractor::hil {
 
@@ -58,6 +64,68 @@ inline bool parse_fault_list(const std::string& list, std::vector<Fault>& out) {
 inline Fault fault_at(long tick, long every, const std::vector<Fault>& classes) {
   if (every <= 0 || classes.empty() || tick % every != 0) return Fault::none;
   return classes[std::size_t((tick / every) % long(classes.size()))];
+}
+
+using Bytes = std::vector<std::uint8_t>;
+
+// A frame of type t (control frames: no payload; sensor frames: the reading, packed unchecked so
+// that injected faults reach the wire).
+inline Bytes encode(link::FrameType t, std::uint32_t seq, std::uint64_t tick,
+                    const link::SensorReading<double>* r = nullptr) {
+  std::uint8_t payload[link::layout::sensor_payload_size];
+  if (r != nullptr) link::pack_sensor(*r, payload);
+  std::uint8_t wire[link::layout::max_wire_size];
+  std::size_t n = 0;
+  const link::LinkError e =
+      link::encode_frame(link::FrameHeader{t, seq, tick}, payload, r ? sizeof payload : 0, wire, sizeof wire, n);
+  if (e != link::LinkError::none) std::abort();  // our own frames: a programming error
+  return Bytes(wire, wire + n);
+}
+
+// The value a fault class puts into a reading (the others leave it alone).
+inline void spoil_reading(Fault f, link::SensorReading<double>& r, double vertical_bias) {
+  if (f == Fault::nan) r.vertical[1] = std::numeric_limits<double>::quiet_NaN();
+  if (f == Fault::out_of_range) r.gyro[2] = 5000.0;
+  if (f == Fault::bias) r.vertical[2] += vertical_bias;  // |Γ| = 1 broken
+}
+
+// One flipped bit in the middle of a frame, never to a zero byte: one frame stays one frame.
+inline void corrupt_byte(Bytes& frame) {
+  std::uint8_t& b = frame[frame.size() / 2];
+  b = std::uint8_t(b ^ (b == 0x01 ? 0x02 : 0x01));
+}
+
+// What one tick sends: its sensor frame with fault f applied (not reset: the runner's), and how
+// many answers the firmware gives. `seq` advances past every sequence number used.
+struct Burst {
+  std::vector<Bytes> frames;
+  int answers = 0;
+};
+inline Burst sensor_burst(Fault f, link::SensorReading<double> r, const link::SensorReading<double>& delayed_reading,
+                          std::uint32_t& seq, std::uint64_t tick, double vertical_bias) {
+  using link::FrameType;
+  Burst b;
+  spoil_reading(f, r, vertical_bias);
+  // delayed: the sample of kDelayTicks ago, with its own tick index, in this tick's slot.
+  Bytes frame = f == Fault::delayed
+                    ? encode(FrameType::sensor, seq, tick - std::uint64_t(kDelayTicks), &delayed_reading)
+                    : encode(FrameType::sensor, seq, tick, &r);
+  if (f == Fault::corrupt) corrupt_byte(frame);
+  if (f == Fault::drop) {  // the plant moved on; the firmware sees the next frame with a gap
+    ++seq;
+    return b;
+  }
+  if (f == Fault::reorder) {  // a copy with the next sequence number first: a gap, then a repeat
+    b.frames.push_back(encode(FrameType::sensor, seq + 1, tick, &r));
+    b.frames.push_back(frame);
+    seq += 2;
+  } else {
+    b.frames.push_back(frame);
+    if (f == Fault::duplicate) b.frames.push_back(frame);
+    ++seq;
+  }
+  b.answers = int(b.frames.size());
+  return b;
 }
 
 // What the firmware detected, summed over its boots (each boot starts its counters at zero).

@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: Apache-2.0
+// The experiment loop, generic over the plant (skate_plant.hpp, robot_plant.hpp): per 1 ms tick
+// the plant advances under the held torque, its reading (sensor noise, gyro bias, the tick's
+// fault from link_faults.hpp) goes to the firmware, the answers set the next torque. A reset
+// fault reboots the firmware and resynchronises (handshake.hpp); the firmware is down, the
+// motor unpowered, for --reset-down ticks. Returns what the summary (summary.hpp) reports.
+#pragma once
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <limits>
+#include <string>
+
+#include "attractor/link/actuator_frame.hpp"
+#include "closed_loop_options.hpp"
+#include "handshake.hpp"
+#include "link_faults.hpp"
+#include "options.hpp"
+#include "transport.hpp"
+
+namespace hil_run {
+
+struct RunRecord {
+  long injected[attractor::hil::kFaultClasses] = {};
+  long answers_bad = 0;
+  attractor::hil::Detected banked;  // every boot's counters (a reset restarts them)
+  attractor::link::ActuatorReport<double> last;
+  BootSeen boot;
+  double min_gamma3 = 1.0;
+  std::uint32_t cost_min = std::numeric_limits<std::uint32_t>::max(), cost_max = 0;
+  double cost_sum = 0;
+  long cost_n = 0;
+  bool goodbye = false;
+  double wall_s = 0;
+};
+
+// Resident set of this process [KiB] (Linux /proc; 0 elsewhere): the progress lines show that a
+// long run (scripts/soak) does not grow.
+inline long rss_kib() {
+  long pages = 0, resident = 0;
+  std::FILE* f = std::fopen("/proc/self/statm", "r");
+  if (f == nullptr) return 0;
+  if (std::fscanf(f, "%ld %ld", &pages, &resident) != 2) resident = 0;
+  std::fclose(f);
+  return resident * (::sysconf(_SC_PAGESIZE) / 1024);
+}
+
+[[noreturn]] inline void firmware_silent(int64_t tick, double timeout_s) {
+  char b[160];
+  std::snprintf(b, sizeof b, "the firmware stopped answering at tick %lld (no frame within %.1f s of wall time)",
+                static_cast<long long>(tick), timeout_s);
+  throw Failure(code::exit_hil_silent, b);
+}
+
+// A CSV row failed (disk full, I/O error): exit 6 now, not a plausible run with a lost log.
+inline void check_csv(std::FILE* csv, const std::string& path) {
+  if (csv != nullptr && std::ferror(csv))
+    throw Failure(code::exit_io, "--csv: error writing '" + path + "': " + std::strerror(errno));
+}
+
+template <class Plant>
+RunRecord run_experiment(const Options& o, Plant plant, Peer& peer, std::FILE* csv) {
+  using namespace attractor;
+  using namespace attractor::link;
+  using hil::Fault;
+  RunRecord rec;
+  if (csv) std::fprintf(csv, "tick,fault,%s,mode,reason,tick_cost,stale,rejected,gaps,repeated\n", Plant::kCsvColumns);
+  const auto t0 = std::chrono::steady_clock::now();
+  const auto timeout = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+      std::chrono::duration<double>(o.timeout_s));  // a handshake's whole budget
+  if (!handshake(peer, 0, t0 + timeout, rec.boot)) firmware_silent(0, o.timeout_s);
+
+  cli::SensorNoise noise(o.loop.noise, o.loop.seed);
+  FrameView v;
+  LinkError e;
+  Vec3<double> torque = Vec3<double>::Zero();
+  int64_t down = 0;
+  SensorReading<double> past[hil::kDelayTicks];  // the last clean readings, for delayed frames
+  std::uint32_t seq = 0;
+  for (int64_t tick = 1; tick <= o.ticks; ++tick) {
+    SensorReading<double> r = plant.step(torque);
+    rec.min_gamma3 = std::min(rec.min_gamma3, plant.gamma3());
+    r.gyro = noise.add(r.gyro);
+    r.vertical = noise.add(r.vertical);
+    r.gyro[0] += o.gyro_bias;
+    const SensorReading<double> old = past[tick % hil::kDelayTicks];  // the reading of tick - kDelayTicks
+    past[tick % hil::kDelayTicks] = r;
+    Fault f = down > 0 ? Fault::none : hil::fault_at(long(tick), long(o.fault_every), o.faults);
+    // Only faults the run can still reveal: a reset needs ticks to resume on, a drop a next frame.
+    if ((f == Fault::reset && tick + o.reset_down >= o.ticks) || (f == Fault::drop && tick == o.ticks)) f = Fault::none;
+    ++rec.injected[int(f)];
+    if (down > 0 || f == Fault::reset) {
+      // The firmware is down (rebooting): nothing is exchanged, the motor gets no torque.
+      if (f == Fault::reset) {
+        peer.send(hil::encode(FrameType::reset, seq, std::uint64_t(tick)));
+        const rt::BootInfo before = rec.boot.info;
+        if (!await_boot(peer, rec.boot.info)) firmware_silent(tick, o.timeout_s);
+        rec.banked.bank(rec.last.link, rec.last.faults);  // the new boot starts its counters at zero
+        rec.banked.resets += hil::reset_detected(before, rec.boot.seen, rec.boot.info) ? 1 : 0;
+        rec.boot.seen = true;
+        rec.last = ActuatorReport<double>{};
+        rec.last.mode = rt::Mode::running;  // nothing reported yet by the new boot
+        if (!handshake(peer, std::uint64_t(tick), std::chrono::steady_clock::now() + timeout, rec.boot))
+          firmware_silent(tick, o.timeout_s);
+        down = o.reset_down;
+      }
+      --down;
+      torque = Vec3<double>::Zero();
+      if (csv && (tick % o.csv_every == 0 || f != Fault::none)) {  // decimated, fault ticks always
+        std::fprintf(csv, "%lld,%s,", static_cast<long long>(tick), hil::kFaultNames[int(f)]);
+        plant.write_csv(csv, torque);
+        std::fprintf(csv, ",down,none,0,0,0,0,0\n");
+        check_csv(csv, o.csv);
+      }
+      continue;
+    }
+    const hil::Burst burst = hil::sensor_burst(f, r, old, seq, std::uint64_t(tick), o.vertical_bias);
+    for (const hil::Bytes& frame : burst.frames) peer.send(frame);
+    for (int k = 0; k < burst.answers; ++k) {
+      ActuatorReport<double> a;
+      if (!peer.receive(v, e)) firmware_silent(tick, o.timeout_s);
+      if (e == LinkError::none && v.header.type == FrameType::boot)
+        throw Failure(code::exit_hil_link, "the firmware rebooted unasked at tick " + std::to_string(tick) +
+                                               " (boot frame in place of an answer)");
+      if (e == LinkError::none) e = unpack_actuator(v, a);
+      if (e != LinkError::none) {
+        ++rec.answers_bad;  // a corrupt answer: keep the last torque (zero-order hold)
+        continue;
+      }
+      rec.last = a;
+      torque = a.torque;
+      rec.cost_min = std::min(rec.cost_min, a.tick_cost);
+      rec.cost_max = std::max(rec.cost_max, a.tick_cost);
+      rec.cost_sum += a.tick_cost;
+      ++rec.cost_n;
+    }
+    if (csv && (tick % o.csv_every == 0 || f != Fault::none)) {  // decimated, fault ticks always
+      const ActuatorReport<double>& l = rec.last;
+      std::fprintf(csv, "%lld,%s,", static_cast<long long>(tick), hil::kFaultNames[int(f)]);
+      plant.write_csv(csv, torque);
+      std::fprintf(csv, ",%s,%s,%u,%u,%u,%u,%u\n", rt::to_string(l.mode), attractor::to_string(l.reason), l.tick_cost,
+                   l.faults.stale, l.link.total_rejected(), l.link.gaps, l.link.repeated);
+      check_csv(csv, o.csv);
+    }
+    if (o.progress > 0 && tick % o.progress == 0) {
+      const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      long faults = 0;
+      for (int i = 1; i < hil::kFaultClasses; ++i) faults += rec.injected[i];
+      hil::Detected now = rec.banked;  // every boot so far, the current one included
+      now.bank(rec.last.link, rec.last.faults);
+      std::fprintf(stderr,
+                   "attractor-hil: tick %lld of %lld, %.0f s wall, %.0f frames/s, faults injected %ld, firmware "
+                   "rejected %u gaps %u repeated %u late %u implausible %u boots %ld, min Gamma3 %.6f, max cost %u, "
+                   "mode %s, rss %ld KiB\n",
+                   static_cast<long long>(tick), static_cast<long long>(o.ticks), s, double(peer.frames_sent_) / s,
+                   faults, now.link.total_rejected(), now.link.gaps, now.link.repeated, now.link.late,
+                   now.link.implausible, now.resets, rec.min_gamma3, rec.cost_max, rt::to_string(rec.last.mode),
+                   rss_kib());
+    }
+  }
+
+  peer.send(hil::encode(FrameType::goodbye, seq, std::uint64_t(o.ticks)));
+  while (!rec.goodbye && peer.receive(v, e)) rec.goodbye = e == LinkError::none && v.header.type == FrameType::goodbye;
+  rec.banked.bank(rec.last.link, rec.last.faults);  // every boot's counters summed
+  rec.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return rec;
+}
+
+}  // namespace hil_run

@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: Apache-2.0
+// The run's summary (the "hil:" lines on stdout, docs/hil.md) and its outcome as an exit code of
+// the one table (exit_codes.hpp): 0 upright with every injected fault detected and a clean end,
+// 7 otherwise. A summary that cannot be written (stdout closed, disk full) is exit 6.
+#pragma once
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "experiment.hpp"
+#include "link_faults.hpp"
+#include "options.hpp"
+
+namespace hil_run {
+
+inline std::string mismatch_text(const attractor::cli::ClosedLoopOptions& lo) {
+  if (lo.mismatch.empty()) return "none";
+  std::string s;
+  for (const auto& kv : lo.mismatch) {
+    char b[64];
+    std::snprintf(b, sizeof b, "%s%s%+g", s.empty() ? "" : ",", kv.first.c_str(), kv.second);
+    s += b;
+  }
+  return s;
+}
+
+// fw_exit: QEMU's exit code (the firmware's, by semihosting: --link semihost), -1 when it had
+// to be stopped; the UART link (no semihosting) and a board behind --serial have none.
+template <class Plant>
+int report(const Options& o, const RunRecord& r, const Peer& peer, bool has_fw_exit, int fw_exit) {
+  using namespace attractor;
+  using hil::Fault;
+  const link::LinkCounters& d = r.banked.link;
+  const std::vector<hil::ClassCount> classes = hil::class_counts(r.injected, r.banked);
+  const bool all_detected = hil::all_detected(classes);
+  const bool upright = Plant::upright(r.min_gamma3) && r.last.mode == rt::Mode::running;
+  const double wall = std::max(r.wall_s, 1e-9);
+  const long long ticks = static_cast<long long>(o.ticks);
+  std::printf("hil: %lld ticks (%.3f s simulated) in %.2f s wall, %.0f frames/s; %s\n", ticks, double(ticks) * 1e-3,
+              r.wall_s, double(peer.frames_sent_) / wall,
+              o.qemu_mode() ? ("QEMU " + o.machine).c_str() : o.serial.c_str());
+  std::printf(
+      "hil: link: %ld frames / %ld bytes sent, %ld frames / %ld bytes received, %ld corrupt answers, goodbye %s\n",
+      peer.frames_sent_, peer.bytes_sent_, peer.frames_received_, peer.bytes_received_, r.answers_bad,
+      r.goodbye ? "answered" : "MISSING");
+  std::printf("hil: link (%s): firmware rejected %u frames, %u sequence gaps, %u repeated; runner rss %ld KiB\n",
+              o.qemu_mode() ? o.link.c_str() : "serial", r.last.link.total_rejected(), r.last.link.gaps,
+              r.last.link.repeated, rss_kib());
+  std::printf("hil: tick cost [cost-clock counts] min %u mean %.2f max %u over %ld steps\n", r.cost_n ? r.cost_min : 0,
+              r.cost_n ? r.cost_sum / double(r.cost_n) : 0.0, r.cost_max, r.cost_n);
+  const long* in = r.injected;
+  std::printf(
+      "hil: faults injected / detected by the firmware: corrupt %ld/%ld nan %ld/%u out_of_range %ld/%u "
+      "drop+reorder %ld/%u gaps duplicate+reorder %ld/%u repeated delayed %ld/%u late bias %ld/%u implausible "
+      "reset %ld/%ld boots; runtime stale ticks %u\n",
+      in[1], classes[0].detected, in[2], d.rejected_by(link::LinkError::non_finite), in[3],
+      d.rejected_by(link::LinkError::out_of_range), in[4] + in[6], d.gaps, in[5] + in[6], d.repeated,
+      in[int(Fault::delayed)], d.late, in[int(Fault::bias)], d.implausible, in[int(Fault::reset)], r.banked.resets,
+      r.banked.faults.stale);
+  std::printf("hil: firmware boot: %u resets since power-on, last reason %s\n", r.boot.info.resets,
+              rt::to_string(r.boot.info.reason));
+  std::printf("hil: plant %s, mismatch %s, sensor noise sigma %g (seed %llu), gyro bias %g rad/s on Omega1\n",
+              Plant::kName, mismatch_text(o.loop).c_str(), o.loop.noise, static_cast<unsigned long long>(o.loop.seed),
+              o.gyro_bias);
+  const std::string fw = has_fw_exit ? std::to_string(fw_exit) : std::string("n/a (no semihosting)");
+  std::printf("hil: min Gamma3 %.6f (max tilt %.4f rad; upright: %s), controller %s (%s), firmware exit %s\n",
+              r.min_gamma3, std::acos(std::min(r.min_gamma3, 1.0)), Plant::kCriterion, rt::to_string(r.last.mode),
+              attractor::to_string(r.last.reason), fw.c_str());
+  const bool ok = upright && all_detected && r.goodbye && (!has_fw_exit || fw_exit == 0);
+  std::printf("hil: %s\n", ok        ? "UPRIGHT, every injected fault detected"
+                           : upright ? "UPRIGHT, but faults missed or link incomplete"
+                                     : "FELL or tripped to the safe state");
+  if (std::fflush(stdout) != 0 || std::ferror(stdout))
+    throw Failure(code::exit_io, std::string("error writing the summary to stdout: ") + std::strerror(errno));
+  return ok ? code::exit_ok : code::exit_hil_failed;
+}
+
+}  // namespace hil_run

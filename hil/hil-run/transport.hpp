@@ -1,0 +1,217 @@
+// SPDX-License-Identifier: Apache-2.0
+// The byte paths between the runner and the firmware, and Peer, the frame-level view of one:
+//   QEMU    UART0 on a Unix socket the runner connects to (QEMU waits for it before the guest
+//           starts); with --link semihost the same frames over two host FIFOs instead, opened
+//           by the firmware through semihosting (board/semihost_link.hpp), the socket unused
+//   serial  a board behind a serial device (POSIX termios, raw)
+// Every failure throws Failure with the table's code (exit_codes.hpp); the caller's QemuProcess
+// stops QEMU on the way out.
+#pragma once
+
+#include <fcntl.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <termios.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "attractor/link/frame_receiver.hpp"
+#include "exit_codes.hpp"
+#include "options.hpp"
+#include "qemu_process.hpp"
+
+namespace hil_run {
+
+using attractor::cli::Failure;
+namespace code = attractor::cli;
+
+// Names of this run's socket and FIFOs (one runner per PID).
+inline std::string temp_prefix() { return "/tmp/attractor-hil-" + std::to_string(::getpid()); }
+
+// Removes the socket and FIFO names at the end of the run, whatever ends it.
+struct TemporaryNames {
+  ~TemporaryNames() {
+    for (const char* end : {".sock", ".in", ".out"}) ::unlink((temp_prefix() + end).c_str());
+  }
+};
+
+// The QEMU command line: UART0 on the socket. Host semihosting (file access and commands with
+// the runner's rights) only for --link semihost, whose FIFOs it opens; there the firmware finds
+// the FIFO prefix in its semihosting command line. On the UART link the firmware runs without
+// it: its console lines are dropped and it does not exit by itself (boards/common/fault.cpp
+// steps over a semihosting call nobody takes), so the runner stops QEMU after the goodbye.
+inline std::vector<std::string> qemu_command(const Options& o) {
+  std::vector<std::string> args = {o.qemu,
+                                   "-M",
+                                   o.machine,
+                                   "-display",
+                                   "none",
+                                   "-monitor",
+                                   "none",
+                                   "-chardev",
+                                   "socket,id=u0,path=" + temp_prefix() + ".sock,server=on,wait=on",
+                                   "-serial",
+                                   "chardev:u0",
+                                   "-icount",
+                                   "shift=0,align=off,sleep=off"};
+  if (o.link == "semihost") {
+    args.push_back("-semihosting-config");
+    args.push_back("enable=on,target=native,arg=skate-rotor-hil,arg=hil-fifo=" + temp_prefix());
+  }
+  args.push_back("-kernel");
+  args.push_back(o.elf);
+  return args;
+}
+
+// Starts QEMU and connects to its UART socket; with --link semihost creates the FIFOs first.
+inline int start_qemu(const Options& o, long cpu, QemuProcess& qemu) {
+  const std::string sock = temp_prefix() + ".sock";
+  ::unlink(sock.c_str());
+  note_temporary_path(0, sock);
+  if (o.link == "semihost")
+    for (int i = 0; i < 2; ++i) {
+      const std::string name = temp_prefix() + (i == 0 ? ".in" : ".out");
+      ::unlink(name.c_str());
+      if (::mkfifo(name.c_str(), 0600) != 0)
+        throw Failure(code::exit_io, "cannot create FIFO " + name + ": " + std::strerror(errno));
+      note_temporary_path(1 + i, name);
+    }
+  qemu.start(qemu_command(o), cpu);
+  sockaddr_un addr{};
+  addr.sun_family = AF_UNIX;
+  std::snprintf(addr.sun_path, sizeof addr.sun_path, "%s", sock.c_str());
+  for (int attempt = 0; attempt < 500; ++attempt) {
+    const int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0) {
+      ::unlink(sock.c_str());  // connected: the name is no longer needed, whatever ends the run
+      return fd;
+    }
+    ::close(fd);
+    if (qemu.exited()) throw Failure(code::exit_hil_link, "QEMU exited before opening its UART socket");
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  throw Failure(code::exit_hil_link, "QEMU's UART socket did not appear within 10 s");
+}
+
+// --link semihost, after QEMU started the guest: the read end of PREFIX.out at once, the write
+// end of PREFIX.in once the firmware opened it (ENXIO until then). The names stay until the
+// runner exits: a firmware rebooted by a reset fault opens them again.
+inline void open_fifos(const Options& o, QemuProcess& qemu, int& rfd, int& wfd) {
+  const std::string prefix = temp_prefix();
+  rfd = ::open((prefix + ".out").c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  const auto t0 = std::chrono::steady_clock::now();
+  while ((wfd = ::open((prefix + ".in").c_str(), O_WRONLY | O_NONBLOCK | O_CLOEXEC)) < 0 && errno == ENXIO) {
+    if (qemu.exited() || std::chrono::steady_clock::now() - t0 > std::chrono::duration<double>(o.timeout_s))
+      throw Failure(code::exit_hil_silent,
+                    "--link semihost: the firmware did not open the link FIFO (an image without "
+                    "board/semihost_link.hpp?)");
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  if (rfd < 0 || wfd < 0) throw Failure(code::exit_hil_link, "cannot open the FIFOs " + prefix + ".in/.out");
+  ::fcntl(wfd, F_SETFL, ::fcntl(wfd, F_GETFL) & ~O_NONBLOCK);
+}
+
+inline speed_t baud_constant(int b) {
+  switch (b) {
+    case 9600: return B9600;
+    case 19200: return B19200;
+    case 38400: return B38400;
+    case 57600: return B57600;
+    case 230400: return B230400;
+    case 460800: return B460800;
+    case 921600: return B921600;
+    default: return B115200;  // the options allow only the rates above and 115200
+  }
+}
+
+inline int open_serial(const Options& o) {
+  const int fd = ::open(o.serial.c_str(), O_RDWR | O_NOCTTY | O_CLOEXEC);
+  if (fd < 0) throw Failure(code::exit_usage, "--serial: cannot open " + o.serial + ": " + std::strerror(errno));
+  termios t{};
+  if (tcgetattr(fd, &t) != 0) {
+    ::close(fd);
+    throw Failure(code::exit_usage, "--serial: " + o.serial + " is not a serial device");
+  }
+  cfmakeraw(&t);
+  cfsetispeed(&t, baud_constant(o.baud));
+  cfsetospeed(&t, baud_constant(o.baud));
+  t.c_cc[VMIN] = 0;
+  t.c_cc[VTIME] = 0;
+  tcsetattr(fd, TCSANOW, &t);
+  tcflush(fd, TCIOFLUSH);
+  return fd;
+}
+
+// Frames both ways over one byte path (read and write ends: one socket or device, or two FIFOs).
+class Peer {
+ public:
+  Peer(int rfd, int wfd, double timeout_s) : fd_(rfd), wfd_(wfd), timeout_ms_(int(timeout_s * 1000)) {}
+  Peer(const Peer&) = delete;
+  Peer& operator=(const Peer&) = delete;
+  ~Peer() {
+    if (wfd_ != fd_) ::close(wfd_);
+    ::close(fd_);
+  }
+
+  void send(const std::vector<std::uint8_t>& f) {
+    std::size_t off = 0;
+    while (off < f.size()) {
+      const ssize_t n = ::write(wfd_, f.data() + off, f.size() - off);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0)
+        throw Failure(code::exit_hil_link, std::string("write to the firmware failed: ") + std::strerror(errno));
+      off += std::size_t(n);
+    }
+    ++frames_sent_;
+    bytes_sent_ += long(f.size());
+  }
+
+  // Next decoded frame from the firmware; false on timeout (timeout_ms < 0: the run's) or when
+  // the firmware closed the line (closed()).
+  bool receive(attractor::link::FrameView& v, attractor::link::LinkError& e, int timeout_ms = -1) {
+    using attractor::link::FrameReceiver;
+    for (;;) {
+      while (pos_ < len_) {
+        const FrameReceiver::Event ev = rx_.push(buf_[pos_++]);
+        ++bytes_received_;
+        if (ev == FrameReceiver::Event::none) continue;
+        e = ev == FrameReceiver::Event::overflow ? attractor::link::LinkError::bad_length
+                                                 : attractor::link::decode_frame(rx_.data(), rx_.size(), v);
+        ++frames_received_;
+        return true;
+      }
+      pollfd p{fd_, POLLIN, 0};
+      const int ready = ::poll(&p, 1, timeout_ms < 0 ? timeout_ms_ : timeout_ms);
+      if (ready < 0 && errno == EINTR) continue;
+      if (ready <= 0) return false;
+      const ssize_t n = ::read(fd_, buf_, sizeof buf_);
+      if (n < 0 && errno == EINTR) continue;
+      closed_ = n <= 0;
+      if (n <= 0) return false;  // closed: the firmware (QEMU) is gone
+      len_ = std::size_t(n);
+      pos_ = 0;
+    }
+  }
+
+  bool closed() const { return closed_; }
+  long frames_sent_ = 0, frames_received_ = 0, bytes_sent_ = 0, bytes_received_ = 0;
+
+ private:
+  int fd_, wfd_;
+  int timeout_ms_;
+  attractor::link::FrameReceiver rx_;
+  std::uint8_t buf_[4096];
+  std::size_t len_ = 0, pos_ = 0;
+  bool closed_ = false;
+};
+
+}  // namespace hil_run

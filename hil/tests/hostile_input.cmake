@@ -1,0 +1,77 @@
+# SPDX-License-Identifier: Apache-2.0
+# Hostile input to attractor-sim / attractor-paper (included by hil/CMakeLists.txt after sim.cmake
+# and paper.cmake, whose attractor_cli_test(), SIM, PAPER, _cfg and _tmp it uses): one test per
+# class of malformed input, each with the documented exit code of hil/cli/exit_codes.hpp.
+
+# An option's value never swallows the next option; an empty value is a usage error (one rule
+# for every kind, command line and config file alike).
+attractor_cli_test(value_not_an_option 2 "--csv needs a value, got the option '--json'" -- ${SIM} skate --csv --json)
+attractor_cli_test(value_missing_at_end 2 "--csv needs a value" -- ${SIM} skate --T 0.01 --csv)
+attractor_cli_test(value_empty_eq 2 "--csv: '' is an empty value" -- ${SIM} skate --csv= --json)
+attractor_cli_test(config_value_not_an_option 2 "--config needs a value" -- ${SIM} skate --config --json)
+attractor_cli_test(number_empty_eq 2 "--sigma: '' is an empty value" -- ${SIM} skate --sigma= --T 0.01)
+attractor_cli_test(paper_value_not_an_option 2 "--out needs a value, got the option '--bogus'" -- ${PAPER} skate --out --bogus)
+# a flag's value: the same parse_bool on the command line and in the config; empty is no boolean
+attractor_cli_test(flag_empty_value 2 "--json: '' is not a boolean" -- ${SIM} skate --json= --T 0.01)
+attractor_cli_test(config_flag_empty 2 "line 1: --json: the value is not a boolean" -- ${SIM} skate --config ${_cfg}/json_empty.conf)
+attractor_cli_test(config_value_empty 2 "line 2: --csv: '' is an empty value" -- ${SIM} skate --config ${_cfg}/csv_empty.conf)
+
+# A config error names the file, the line number and (when it is an option name) the key; it
+# never prints the line (--config /etc/shadow must not show a hash).
+attractor_cli_test(config_line_not_quoted 2 "secret_no_equals.conf line 1: expected key=value" --not "s3cr3t"
+  -- ${SIM} skate --config ${_cfg}/secret_no_equals.conf)
+attractor_cli_test(config_key_not_quoted 2 "line 1: unknown key [(]not an option name[)]" --not "s3cr3t"
+  -- ${SIM} skate --config ${_cfg}/secret_key.conf)
+attractor_cli_test(config_value_not_quoted 2 "--m: the value on --config .*secret_value.conf line 2 is not a number" --not "s3cr3t"
+  -- ${SIM} skate --config ${_cfg}/secret_value.conf)
+
+# Step bookkeeping with --force and > 3.07e18 steps: no int64 overflow (UBSan), the run stops at
+# once (blow-up, exit 4).
+attractor_cli_test(steps_forced_huge 4 "invariant_drift_beyond_sanity"
+  -- ${SIM} skate --T 4e15 --h 1e-3 --force --phi0 1.5707963)
+attractor_cli_test(robot_steps_forced_huge 4 "STOPPED: (non_finite_state|invariant_drift_beyond_sanity)"
+  -- ${SIM} spherical-robot --T 2e18 --h 0.5 --force --Omega 20,0,0)
+
+# Values a float run cannot hold, sigma = 0, seeds, rigid-body moments.
+attractor_cli_test(state_float_range 5 "[(]1e[+]39[)] is beyond the range of float" -- ${SIM} skate --precision float --Omega1 1e39)
+attractor_cli_test(zeta_float_range 5 "beyond the range of float" -- ${SIM} skate --precision float --zeta 1e39,0,0,0,1)
+attractor_cli_test(sigma_zero_unchecked 5 "sigma = 0 in this precision is no law" --not "--unchecked to"
+  -- ${SIM} skate --sigma 0 --unchecked)
+attractor_cli_test(sigma_float_underflow 5 "sigma = 0 in this precision is no law" --not "--unchecked to"
+  -- ${SIM} skate --sigma -1e-50 --precision float)
+attractor_cli_test(robot_sigma_zero 5 "sigma = 0 in this precision is no law" --not "--unchecked to"
+  -- ${SIM} spherical-robot --sigma -1e-4 --sigma2 0 --unchecked)
+attractor_cli_test(loop_seed_above_2_53 5 "--seed = 9007199254740993 is outside its range"
+  -- ${SIM} skate --sigma -1e-5 --noise 0.1 --seed 9007199254740993)
+attractor_cli_test(loop_seed_huge 5 "--seed = 123456789012345678901234567890 is outside"
+  -- ${SIM} skate --sigma -1e-5 --noise 0.1 --seed 123456789012345678901234567890)
+attractor_cli_test(loop_seed_not_exact 5 "--seed = 9.0071992547409933e[+]15 is not exact as a double|outside"
+  -- ${SIM} skate --sigma -1e-5 --noise 0.1 --seed 9.0071992547409933e15)
+attractor_cli_test(loop_seed_max 0 "\"seed\":9007199254740992" -- ${SIM} skate --sigma -1e-5 --noise 0.01 --seed 9007199254740992 --T 0.01 --json)
+attractor_cli_test(robot_triangle_warning 0 "spherical-robot: warning: I1, I2, I3 = [(]0.1, 0.1, 5[)] violate the triangle"
+  -- ${SIM} spherical-robot --I3 5 --T 0.01)
+
+# Streams: stdout into a closed pipe is an output error (exit 6 with a message, not SIGPIPE);
+# with stderr closed, the CSV does not become fd 2 (no progress or error line in it); a config
+# that is not a regular file (a FIFO nobody writes) is refused at once; an output naming the
+# config file just read is refused and the file survives.
+set(_closed /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/tests/closed_stdout.py)
+attractor_cli_test(io_stdout_closed_pipe 6 "attractor-sim: error writing standard output" -- ${_closed} ${SIM} skate --T 0.01)
+attractor_cli_test(paper_stdout_closed_pipe 6 "attractor-paper: error writing standard output" -- ${_closed} ${PAPER} --help)
+attractor_cli_test(io_stdout_full 6 "error writing standard output" -- sh -c "\"$0\" skate --T 0.01 --json > /dev/full" ${SIM})
+attractor_cli_test(paper_stdout_full 6 "error writing standard output" -- sh -c "\"$0\" skate --help > /dev/full" ${PAPER})
+attractor_cli_test(io_stderr_closed 0 "exit 4, CSV clean"
+  -- sh -c "r=$(\"$0\" skate --csv \"$1\" --T 1e4 --phi0 1.5707963 2>&- >/dev/null || echo $?) && ! grep -q '[a-z]:' \"$1\" && echo \"exit $r, CSV clean\""
+     ${SIM} ${_tmp}/stderr_closed.csv)
+attractor_cli_test(config_fifo 6 "--config: '.*cfg.fifo' is not a regular file"
+  -- sh -c "rm -f \"$1\" && mkfifo \"$1\" && exec \"$0\" skate --config \"$1\"" ${SIM} ${_tmp}/cfg.fifo)
+attractor_cli_test(csv_names_config 0 "--csv names the config file .* exit 2 kept"
+  -- sh -c "printf 'T=0.01\\n' > \"$1\" && r=$(\"$0\" skate --config \"$1\" --csv \"$1\" 2>&1 >/dev/null || echo exit $?) && grep -qx 'T=0.01' \"$1\" && echo $r kept"
+     ${SIM} ${_tmp}/csv_is_config.conf)
+
+# Every script refuses bad arguments and settings (exit 2, its usage text) before it builds,
+# creates or deletes anything: a file in the folder given as --work/--out/OUT/PLOTS survives;
+# -h prints each script's own usage.
+add_test(NAME tools.scripts_bad_usage
+         COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/tests/scripts_usage.sh ${PROJECT_SOURCE_DIR} ${SIM} ${_tmp}/scripts_usage)
+set_tests_properties(tools.scripts_bad_usage PROPERTIES LABELS host TIMEOUT 300)

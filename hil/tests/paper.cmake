@@ -1,0 +1,11 @@
+# SPDX-License-Identifier: Apache-2.0
+# attractor-paper: help, options and output-directory rules.
+set(PAPER $<TARGET_FILE:attractor-paper>)
+add_test(NAME tools.paper_help COMMAND attractor-paper --help)
+set_tests_properties(tools.paper_help PROPERTIES LABELS host)
+attractor_cli_test(paper_unknown_option 2 "not expected: --bogus" -- ${PAPER} skate --bogus)
+attractor_cli_test(paper_short_help 0 "usage: attractor-paper skate" --not "fall time" -- ${PAPER} skate -h)
+attractor_cli_test(tool_help_exit_table 0 "4  numerical blow-up" -- ${PAPER} --help)
+attractor_cli_test(io_out_proc 6 "--out: cannot create" -- ${PAPER} skate --out /proc/x)
+attractor_cli_test(io_out_empty 2 "--out: '' is an empty value" -- sh -c "\"$0\" skate --out ''" ${PAPER})
+attractor_cli_test(io_out_file 6 "--out: " -- ${PAPER} holonomic --out ${_tmp}/a_file)

@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# scripts_usage.sh ROOT SIM TMP: every script of ROOT/scripts given bad arguments or settings
+# exits 2 with its usage text before it builds, creates or deletes anything: a folder of TMP with
+# a file in it, passed where a script writes or deletes, still holds that file afterwards. And
+# -h prints each script's usage (exit 0). Prints one line per case; exit 1 on the first failure.
+set -euo pipefail
+root=$1 sim=$2 tmp=$3
+rm -rf "$tmp"
+mkdir -p "$tmp/keep"
+echo precious >"$tmp/keep/data.md"
+fail() {
+  echo "FAIL: $*"
+  exit 1
+}
+# expect CODE ENV... -- SCRIPT ARGS...: exit code CODE (60 s at most), keep/data.md intact.
+expect() {
+  local code=$1 envs=()
+  shift
+  while [ "$1" != "--" ]; do envs+=("$1"); shift; done
+  shift
+  local rc=0
+  out=$(cd "$tmp" && env ${envs[@]+"${envs[@]}"} timeout 60 "$@" 2>&1 </dev/null) || rc=$?
+  echo "exit $rc: ${envs[*]+${envs[*]} }${*#$root/}"
+  [ "$rc" = "$code" ] || fail "exit code $rc, expected $code; output: $(printf '%s' "$out" | head -n 5)"
+  [ "$(cat "$tmp/keep/data.md" 2>/dev/null)" = precious ] || fail "keep/data.md was deleted or changed"
+  if [ "$code" = 2 ]; then printf '%s' "$out" | grep -q "usage" || fail "no usage text: $out"; fi
+}
+s=$root/scripts
+runs=$root/hil/tests/robustness_runs.txt
+py=/usr/bin/python3
+# robustness: a typo anywhere never deletes --work; a missing value is exit 2, not "unbound"
+expect 2 -- "$s/robustness" --runs --work keep
+expect 2 -- "$s/robustness" --work keep --runs "$runs" --sim "$sim" --bogus
+expect 2 -- "$s/robustness" --work keep --runs "$runs" --sim "$sim"
+expect 2 -- "$s/robustness" --work keep/data.md --runs "$runs" --sim "$sim"
+expect 2 -- "$s/robustness" --work keep --runs nofile --sim "$sim"
+expect 2 -- "$s/robustness" --work new --runs "$runs" --sim "$tmp/keep/attractor-sim"
+expect 2 -- "$s/robustness" --work new --runs "$runs" --sim "$tmp/keep"
+expect 2 -- "$s/robustness" --work new --runs "$runs" --sim "$sim" --out keep
+expect 2 JOBS=0 -- "$s/robustness" --work keep --runs "$runs" --sim "$sim"
+expect 2 -- "$s/robustness" --sim
+[ ! -e "$tmp/new" ] || fail "robustness created --work before validating"
+# bench: --out checked before bootstrap and the build
+expect 2 -- "$s/bench" --out
+expect 2 -- "$s/bench" --out "$tmp/missing/BENCH.md"
+expect 2 -- "$s/bench" --out keep
+expect 2 -- "$s/bench" --quick --bogus
+# run-hil, soak, run-main: settings before the build (TICKS=0 is no run)
+expect 2 TICKS=0 -- "$s/run-hil"
+expect 2 TICKS=12x -- "$s/run-hil"
+expect 2 FAULT_EVERY=-1 -- "$s/run-hil"
+expect 2 PLANT=wheel -- "$s/run-hil"
+expect 2 PLOTS=keep/data.md -- "$s/run-hil"
+expect 2 TICKS=0 OUT=keep -- "$s/soak"
+expect 2 OUT=keep/data.md/x -- "$s/soak"
+expect 2 LINK=tcp OUT=keep -- "$s/soak"
+expect 2 OUT=keep -- "$s/soak" extra
+expect 2 MODE=sil -- "$s/run-main" extra
+expect 2 MODE=x -- "$s/run-main"
+expect 2 BOARD=nowhere -- "$s/run-main"
+expect 2 BOARD=netduinoplus2 MODE=hil -- "$s/run-main"
+# format: no file formatted on a bad path or option
+expect 2 -- "$s/format" --bogus
+expect 2 -- "$s/format" --check "$tmp/missing.cpp"
+# Python tools: exit 2 with the usage, no traceback
+expect 2 -- "$py" "$s/accuracy_runs.py" "$tmp/keep/none" "$tmp/keep/data.md" "$tmp/keep/data.md"
+expect 2 -- "$py" "$s/accuracy_runs.py" "$sim" "$tmp/keep/data.md" "$tmp/keep/out.csv" --jobs 0
+expect 2 -- "$py" "$s/accuracy_per_cost.py" plot "$tmp/missing" "$tmp/img"
+expect 2 -- "$py" "$s/robustness.py" collect "$tmp/keep" --md
+expect 2 -- "$py" "$s/robustness.py" collect "$tmp/missing" --md "$tmp/keep/data.md"
+expect 2 -- "$py" "$s/plots/hil.py" "$tmp/missing.csv"
+expect 2 -- "$py" "$s/plots/hil.py" "$tmp/keep/data.md" "$tmp/keep/data.md"
+expect 2 -- "$py" "$s/plots/skate.py" "$tmp/keep"
+expect 2 -- "$py" "$s/plots/holonomic.py" "$tmp/keep"
+[ ! -e "$tmp/keep/out.csv" ] || fail "accuracy_runs.py wrote its CSV before validating"
+# -h: the script's own usage text, exit 0
+for x in robustness bench run-hil soak run-main format; do
+  out=$("$s/$x" -h) || fail "$x -h exited $?"
+  printf '%s' "$out" | grep -q "^usage: .*$x" || fail "$x -h does not print its usage: $out"
+  echo "$x -h: usage"
+done
+for x in plots/hil.py accuracy_per_cost.py; do  # (the plots share one usage pattern; matplotlib takes 1.5 s to import)
+  out=$("$py" "$s/$x" -h) || fail "$x -h exited $?"
+  printf '%s' "$out" | grep -q "usage" || fail "$x -h does not print its usage"
+  echo "$x -h: usage"
+done
+echo "all scripts refused bad usage and kept the data"

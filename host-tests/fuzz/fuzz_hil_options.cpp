@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: Apache-2.0
+// libFuzzer target: attractor-hil's option parsing (hil/hil-run/options.hpp on the shared option
+// layer), everything the runner decides before it starts QEMU from the words alone. The input is
+// split at '\n' into command-line words up to a line "--CONFIG--", the rest is a config file.
+// Every input must end in options that keep the runner's rules (one of --elf and --serial, ticks
+// 1..1e9, faults 0 or >= 5 apart, a termios baud rate, mismatch factors > -1, ...) or in a
+// Failure with an input code of the exit table (2, 5, 6); anything else is a finding.
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "options.hpp"
+#include "robot_plant.hpp"
+#include "skate_plant.hpp"
+
+namespace {
+
+using namespace attractor::cli;
+
+void check(const hil_run::Options& o) {
+  if (o.elf.empty() == o.serial.empty()) std::abort();
+  if (!(o.ticks >= 1 && o.ticks <= 1000000000)) std::abort();
+  if (o.fault_every != 0 && o.fault_every < 5) std::abort();
+  if (o.reset_down < 1 || (o.fault_every != 0 && o.reset_down >= o.fault_every)) std::abort();
+  if (o.csv_every < 1 || o.progress < 0) std::abort();
+  if (!(o.timeout_s > 0 && o.timeout_s < 1e6)) std::abort();
+  if (!(std::isfinite(o.loop.noise) && o.loop.noise >= 0)) std::abort();
+  for (const auto& kv : o.loop.mismatch)
+    if (!(std::isfinite(kv.second) && kv.second > -1)) std::abort();
+  if (o.faults.empty()) std::abort();
+  if (o.plant != "skate" && o.plant != "spherical-robot") std::abort();
+  if (o.link != "uart" && o.link != "semihost") std::abort();
+  if (!o.qemu_mode()) {
+    bool known = false;
+    for (const auto& b : hil_run::kBauds) known = known || std::to_string(o.baud) == b;
+    if (!known || o.link != "uart") std::abort();
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  if (size > 4096) return 0;
+  static const Spec spec = hil_run::hil_spec();
+  const std::string in(reinterpret_cast<const char*>(data), size);
+  const std::size_t split = in.find("--CONFIG--\n");
+  const std::string words_text = in.substr(0, split);
+  const std::string config = split == std::string::npos ? std::string() : in.substr(split + 11);
+  std::vector<std::string> words{"attractor-hil"};
+  std::size_t pos = 0;
+  while (pos <= words_text.size() && words.size() < 64) {
+    std::size_t nl = words_text.find('\n', pos);
+    if (nl == std::string::npos) nl = words_text.size();
+    std::string w = words_text.substr(pos, nl - pos);
+    if (w == "--help" || w == "-h" || w == "--config") w = "--x";  // no stdout flood, no file access
+    words.push_back(w);
+    pos = nl + 1;
+  }
+  std::vector<char*> argv;
+  for (auto& w : words) argv.push_back(&w[0]);
+  Args args(spec);
+  try {
+    parse_args(spec, int(argv.size()), argv.data(), args);
+    std::map<std::string, bool> given;
+    for (const auto& o : spec.options())
+      if (args.given(o.name)) given[o.name] = true;
+    if (!config.empty()) parse_config_text(spec, config, "fuzz", args, given);
+    check(hil_run::read_options(args, hil_run::SkatePlant::kMismatchKeys, hil_run::SkatePlant::kPercentKeys,
+                                hil_run::RobotPlant::kMismatchKeys, hil_run::RobotPlant::kPercentKeys));
+  } catch (const Failure& f) {
+    if (f.code != exit_usage && f.code != exit_invalid && f.code != exit_io) std::abort();
+  }
+  return 0;
+}
