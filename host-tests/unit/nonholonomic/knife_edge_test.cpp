@@ -123,7 +123,8 @@ TEST(KnifeEdge, ValidateRejectsBadParameters) {
   EXPECT_EQ(KnifeEdge<double>::make(prm).error(), Error::non_finite);
 }
 
-// The paper's experiment: Euler, h = 1e-3, k1 = k2 = k3 = 1000, t ∈ [0, 200]; RK4 alongside.
+// The paper's experiment: Euler, h = 1e-3, k1 = k2 = k3 = 1000, t ∈ [0, 200]; RK4 alongside over
+// t ∈ [0, 50] (the suite's run time under ASan).
 TYPED_TEST(KnifeEdgeTyped, PaperExperimentTracksTheExactSolution) {
   using S = TypeParam;
   const auto sys = *KnifeEdge<S>::make();
@@ -144,16 +145,16 @@ TYPED_TEST(KnifeEdgeTyped, PaperExperimentTracksTheExactSolution) {
     {
       NoAllocGuard guard;
       rec = scheme == 0 ? run_feedback(fb, x, S(1e-3), 200000, EulerStep{}, each)
-                        : run_feedback(fb, x, S(1e-3), 200000, Rk4Step{}, each);
+                        : run_feedback(fb, x, S(1e-3), 50000, Rk4Step{}, each);
     }
     ASSERT_TRUE(rec.finite);
     // Measured |Δ(x, y, φ)|, J1, H, J2 — double Euler 1.2e-3, 2.5e-7, 5.0e-7, 2.5e-7; double RK4
-    // 1.0e-8, 1.9e-8, 1.6e-8, 8.9e-9; float Euler 6.2e-2, 4.1e-6, 5.1e-7, 2.7e-7; float RK4 0.64,
-    // 8.3e-6, 1.7e-7, 8.9e-8. The float position error is the rounding of φ (≈ 100 at t = 200,
+    // 1.0e-8, 1.9e-8, 1.6e-8, 8.9e-9; float Euler 6.2e-2, 4.1e-6, 5.1e-7, 2.7e-7; float RK4
+    // (t ≤ 50) 1.8e-2, 7.8e-7, 1.4e-7, 8.9e-8. The float position error is the rounding of φ (≈ 100 at t = 200,
     // ulp 7.6e-6, against increments of 5e-4 per step), not the scheme; its invariants hold.
     const bool euler = scheme == 0;
-    EXPECT_LT(worst_pos, is_float ? (euler ? 0.2 : 2.0) : (euler ? 4e-3 : 4e-8));
-    EXPECT_LT(rec.max_dev[0], is_float ? (euler ? 1.5e-5 : 3e-5) : (euler ? 1e-6 : 8e-8));
+    EXPECT_LT(worst_pos, is_float ? (euler ? 0.2 : 6e-2) : (euler ? 4e-3 : 4e-8));
+    EXPECT_LT(rec.max_dev[0], is_float ? (euler ? 1.5e-5 : 3e-6) : (euler ? 1e-6 : 8e-8));
     EXPECT_LT(worst_H, is_float ? (euler ? 2e-6 : 1e-6) : (euler ? 2e-6 : 6e-8));
     EXPECT_LT(rec.max_dev[2], is_float ? (euler ? 1e-6 : 4e-7) : (euler ? 1e-6 : 4e-8));
   }

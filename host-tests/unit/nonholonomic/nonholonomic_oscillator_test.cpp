@@ -82,7 +82,8 @@ TYPED_TEST(OscillatorTyped, ExtendedFieldConservesItsInvariants) {
 
 // The paper's experiment: q0 = (1, 1, 1), p0 = 0, Euler, h = 1e-3, k1 = 500 on H̃, k2 = 300 on
 // H_y, k3 = 300 on J, t ∈ [0, 200]; RK4 alongside. y(t) = cos t exactly on the constraint set;
-// the state is compared with RK4 at h = 1e-4 of the plain field over t ∈ [0, 20].
+// the state is compared with RK4 at h = 5e-4 of the plain field at t = 20. RK4 runs t ∈ [0, 50]
+// only (the suite's run time under ASan).
 TYPED_TEST(OscillatorTyped, PaperExperimentKeepsTheInvariants) {
   using S = TypeParam;
   const auto sys = *NonholonomicOscillator<S>::make();
@@ -93,7 +94,7 @@ TYPED_TEST(OscillatorTyped, PaperExperimentKeepsTheInvariants) {
   // Reference at t = 20.
   const auto ref_sys = *NonholonomicOscillator<double>::make();
   Vec<double, 6> ref = x0.template cast<double>();
-  for (int k = 0; k < 200000; ++k) rk4_step(ref_sys, ref, 1e-4);
+  for (int k = 0; k < 40000; ++k) rk4_step(ref_sys, ref, 5e-4);
   const bool is_float = std::is_same<S, float>::value;
   for (int scheme = 0; scheme < 2; ++scheme) {
     auto x = x0;
@@ -106,14 +107,14 @@ TYPED_TEST(OscillatorTyped, PaperExperimentKeepsTheInvariants) {
     {
       NoAllocGuard guard;
       rec = scheme == 0 ? run_feedback(fb, x, S(1e-3), 200000, EulerStep{}, each)
-                        : run_feedback(fb, x, S(1e-3), 200000, Rk4Step{}, each);
+                        : run_feedback(fb, x, S(1e-3), 50000, Rk4Step{}, each);
     }
     ASSERT_TRUE(rec.finite);
     // Measured |y − cos t|, |x(20) − ref|, J, H̃, H_y — double Euler 3.2e-4, 2.0e-3, 4.5e-6, 1.3e-6,
-    // 1.7e-6; double RK4 7.8e-8, 1.0e-7, 6.8e-8, 2.2e-7, 8.6e-8; float Euler 3.1e-4, 2.0e-3,
-    // 4.6e-6, 1.7e-6, 1.9e-6; float RK4 2.1e-5, 6.4e-6, 3.6e-7, 6.0e-7, 3.9e-7. Bounds about 4x.
+    // 1.7e-6; double RK4 (t ≤ 50) 7.8e-8, 1.0e-7, 6.8e-8, 2.2e-7, 8.6e-8; float Euler 3.1e-4, 2.0e-3,
+    // 4.6e-6, 1.7e-6, 1.9e-6; float RK4 4.4e-6, 6.4e-6, 3.0e-7, 4.8e-7, 3.9e-7. Bounds about 4x.
     const bool euler = scheme == 0;
-    EXPECT_LT(worst_y, euler ? 1.3e-3 : (is_float ? 1e-4 : 4e-7));
+    EXPECT_LT(worst_y, euler ? 1.3e-3 : (is_float ? 2e-5 : 4e-7));
     EXPECT_LT(at20, euler ? 8e-3 : (is_float ? 3e-5 : 5e-7));
     EXPECT_LT(rec.max_dev[0], euler ? 2e-5 : (is_float ? 1.5e-6 : 3e-7));
     EXPECT_LT(rec.max_dev[1], euler ? 7e-6 : (is_float ? 2.5e-6 : 1e-6));
