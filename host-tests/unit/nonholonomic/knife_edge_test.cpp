@@ -33,8 +33,8 @@ TEST(KnifeEdge, ClosedFormSolvesTheEquations) {
   other.inclination = 0.3;
   Vec<double, 6> xg;
   xg << 0.2, -0.4, 0.9, 1.3 * std::cos(0.9), 1.3 * std::sin(0.9), -0.6;  // on the constraint
-  const std::pair<KnifeEdgeParams<double>, Vec<double, 6>> cases[] = {{KnifeEdgeParams<double>{}, knife_paper_x0<double>()},
-                                                                    {other, xg}};
+  const std::pair<KnifeEdgeParams<double>, Vec<double, 6>> cases[] = {
+      {KnifeEdgeParams<double>{}, knife_paper_x0<double>()}, {other, xg}};
   for (const auto& c : cases) {
     const auto sys = *KnifeEdge<double>::make(c.first);
     Vec<double, 6> x = c.second;
@@ -84,8 +84,9 @@ TYPED_TEST(KnifeEdgeTyped, ExtendedFieldConservesItsInvariants) {
     EXPECT_LT(first_integral_residual(sys, y, 0, 2), tol);
     EXPECT_LT(first_integral_residual(sysH, y, 0, 2), tol);
     const auto t = sys.terms(y);
-    EXPECT_NEAR(double(sys.field(y)[5]), double(t.dHp[0] * std::cos(y[2]) + t.dHp[1] * std::sin(y[2])) *
-                                             double(prm.mass) * double(t.c[0]) / std::sqrt(double(prm.mass)),
+    EXPECT_NEAR(double(sys.field(y)[5]),
+                double(t.dHp[0] * std::cos(y[2]) + t.dHp[1] * std::sin(y[2])) * double(prm.mass) * double(t.c[0]) /
+                    std::sqrt(double(prm.mass)),
                 1e-5 * (1 + std::abs(double(sys.field(y)[5]))));
   }
 }
@@ -102,8 +103,8 @@ TEST(KnifeEdge, JacobianAndPapersGradientsMatch) {
     EXPECT_LT(jacobian_error(sys, x), 1e-8);
     EXPECT_LT(jacobian_error(sysH, x), 1e-8);
     // The paper's closed forms (§3.2, after eq. (44)): ∇_pH̃, λ̃ and H̃.
-    const double m = prm.mass, J = prm.inertia, sa = std::sin(prm.inclination), c = std::cos(x[2]),
-                 s = std::sin(x[2]), u = x[3] * c + x[4] * s;
+    const double m = prm.mass, J = prm.inertia, sa = std::sin(prm.inclination), c = std::cos(x[2]), s = std::sin(x[2]),
+                 u = x[3] * c + x[4] * s;
     const auto t = sys.terms(x);
     EXPECT_NEAR((t.dHp - Vec3<double>(u * c / m, u * s / m, x[5] / J)).norm(), 0, 1e-14);
     EXPECT_NEAR(sys.multipliers(t, x)[0], (-m * prm.gravity * sa * s - x[5] * u / J) / std::sqrt(m), 1e-13);

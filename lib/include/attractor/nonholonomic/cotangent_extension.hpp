@@ -55,12 +55,12 @@ class CotangentExtension {
   // Everything the field, the energy and their gradients share at one state.
   struct Terms {
     Mat<S, Q, Q> m, minv;
-    Mat<S, Q, K> e;        // E = [e_1 … e_K]
-    Mat<S, Q, Q> De[K];    // De_i
-    Mat<S, K, K> C;        // inverse Gram matrix
-    Vec<S, K> c;           // constraint momenta ⟨p, e_i⟩
-    Vec<S, Q> dHq, dHp;    // ∂H̃/∂q, ∂H̃/∂p
-    S H_ext;               // H̃
+    Mat<S, Q, K> e;      // E = [e_1 … e_K]
+    Mat<S, Q, Q> De[K];  // De_i
+    Mat<S, K, K> C;      // inverse Gram matrix
+    Vec<S, K> c;         // constraint momenta ⟨p, e_i⟩
+    Vec<S, Q> dHq, dHp;  // ∂H̃/∂q, ∂H̃/∂p
+    S H_ext;             // H̃
   };
 
   Terms terms(const State& x) const {
@@ -101,7 +101,7 @@ class CotangentExtension {
   }
 
   S extended_energy(const State& x) const { return terms(x).H_ext; }  // H̃, eq. (10)
-  S energy(const State& x) const {                                     // H, eq. (1)
+  S energy(const State& x) const {                                    // H, eq. (1)
     const Config q = x.template head<Q>(), p = x.template tail<Q>();
     return S(0.5) * p.dot(model_.inverse_mass(q) * p) + model_.potential(q);
   }

@@ -65,8 +65,7 @@ struct cot_members<
                               cot_qq<T>>::value &&
               std::is_convertible<decltype(std::declval<const T&>().inverse_mass(std::declval<const cot_q<T>&>())),
                                   cot_qq<T>>::value &&
-              std::is_convertible<decltype(std::declval<const T&>().constraint_fields(
-                                      std::declval<const cot_q<T>&>())),
+              std::is_convertible<decltype(std::declval<const T&>().constraint_fields(std::declval<const cot_q<T>&>())),
                                   Mat<typename T::Scalar, T::Q, T::K>>::value &&
               std::is_convertible<decltype(std::declval<const T&>().constraint_derivative(
                                       std::declval<const cot_q<T>&>(), 0)),

@@ -53,10 +53,12 @@ struct lie_members<T, std::void_t<decltype(std::declval<const T&>().locked_inert
 template <class T, class = void>
 struct lie_group_velocity : std::false_type {};
 template <class T>
-struct lie_group_velocity<T, std::enable_if_t<std::is_convertible<
-                                 decltype(std::declval<const T&>().group_velocity(
-                                     std::declval<const Vec<typename T::Scalar, T::G>&>(), std::declval<const lie_d<T>&>())),
-                                 Vec<typename T::Scalar, T::G>>::value>> : std::true_type {};
+struct lie_group_velocity<T,
+                          std::enable_if_t<std::is_convertible<decltype(std::declval<const T&>().group_velocity(
+                                                                   std::declval<const Vec<typename T::Scalar, T::G>&>(),
+                                                                   std::declval<const lie_d<T>&>())),
+                                                               Vec<typename T::Scalar, T::G>>::value>>
+    : std::true_type {};
 }  // namespace detail
 
 // Fails the build with the first missing piece of the contract above. Returns true.

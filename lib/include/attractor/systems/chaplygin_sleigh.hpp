@@ -32,9 +32,9 @@ namespace attractor {
 
 template <class S>
 struct ChaplyginSleighParams {
-  S mass = S(1);        // m
-  S inertia = S(1);     // I, about the centre of mass
-  S offset = S(0.5);    // a, contact point to centre of mass along the blade
+  S mass = S(1);      // m
+  S inertia = S(1);   // I, about the centre of mass
+  S offset = S(0.5);  // a, contact point to centre of mass along the blade
 
   Error validate() const {
     if (!is_finite(mass) || !is_finite(inertia) || !is_finite(offset)) return Error::non_finite;

@@ -54,9 +54,7 @@ struct Heisenberg {
     return J;
   }
 
-  Invariants invariant_targets(const Invariants& F_at_x0) const {
-    return Invariants(S(0), F_at_x0[1], F_at_x0[2]);
-  }
+  Invariants invariant_targets(const Invariants& F_at_x0) const { return Invariants(S(0), F_at_x0[1], F_at_x0[2]); }
 
   static State exact_state(const State& x0, S t) {
     State x = x0;

@@ -33,9 +33,9 @@ namespace attractor {
 
 template <class S>
 struct KnifeEdgeParams {
-  S mass = S(1);         // m
-  S inertia = S(1);      // J, about the vertical axis through the contact point
-  S gravity = S(1);      // g
+  S mass = S(1);                           // m
+  S inertia = S(1);                        // J, about the vertical axis through the contact point
+  S gravity = S(1);                        // g
   S inclination = S(0.52359877559829876);  // α = π/6
 
   Error validate() const {

@@ -30,7 +30,7 @@ namespace attractor {
 template <class S>
 struct SuslovParams {
   Mat3<S> inertia = (Mat3<S>() << 1, 0, 0, 0, 1, 1, 0, 1, 2).finished();  // 𝕀 (paper §3.1)
-  Vec3<S> constraint = Vec3<S>(0, -1, 1);                                  // e = 𝕀⁻¹a/√(a·𝕀⁻¹a), a = e3
+  Vec3<S> constraint = Vec3<S>(0, -1, 1);                                 // e = 𝕀⁻¹a/√(a·𝕀⁻¹a), a = e3
 
   // 𝕀 finite, symmetric positive definite; e finite and nonzero.
   Error validate() const {
