@@ -16,6 +16,13 @@
 # A board is a folder boards/<board>/ with a board.cmake (its data: cores it runs, QEMU
 # machine, memory map, stack size, optional capabilities) and its sources. ATTRACTOR_BOARDS
 # lists the boards whose core matches ATTRACTOR_CPU.
+#
+# The same file serves this repository's own build and a user's firmware project: through
+# find_package(Attractor) (lib/AttractorConfig.cmake.in, after `cmake --install`) or
+# add_subdirectory(<attractor>) (CMakeLists.txt). Paths are relative to this file, so the
+# installed copy (<prefix>/share/attractor/{cmake,boards}) finds the installed boards; the
+# variables the functions read are global (CACHE INTERNAL) so they work from any directory.
+# attractor_add_board_libraries() declares board_api and one board.<board> per board.
 find_program(QEMU_SYSTEM_ARM qemu-system-arm)
 add_compile_definitions(EIGEN_NO_MALLOC)
 # Warnings as on the host (cmake/host.cmake): every firmware source builds clean on every core.
@@ -23,7 +30,10 @@ add_compile_options(-Wall -Wextra -Werror)
 find_program(ARM_NM arm-none-eabi-nm REQUIRED)
 find_program(ARM_SIZE arm-none-eabi-size REQUIRED)
 
-set(ATTRACTOR_BOARDS_DIR ${CMAKE_SOURCE_DIR}/boards)
+get_filename_component(_attractor_cmake_dir "${CMAKE_CURRENT_LIST_DIR}" ABSOLUTE)
+get_filename_component(_attractor_boards_dir "${CMAKE_CURRENT_LIST_DIR}/../boards" ABSOLUTE)
+set(ATTRACTOR_CMAKE_DIR ${_attractor_cmake_dir} CACHE INTERNAL "Attractor's cmake/ folder")
+set(ATTRACTOR_BOARDS_DIR ${_attractor_boards_dir} CACHE INTERNAL "Attractor's boards/ folder")
 set(ATTRACTOR_BOARDS "")
 file(GLOB _board_files ${ATTRACTOR_BOARDS_DIR}/*/board.cmake)
 foreach(_bf IN LISTS _board_files)
@@ -37,6 +47,8 @@ foreach(_bf IN LISTS _board_files)
 endforeach()
 list(SORT ATTRACTOR_BOARDS)
 list(JOIN ATTRACTOR_BOARDS "|" _attractor_boards_regex)
+set(ATTRACTOR_BOARDS ${ATTRACTOR_BOARDS} CACHE INTERNAL "boards of core ${ATTRACTOR_CPU}")
+set(_attractor_boards_regex ${_attractor_boards_regex} CACHE INTERNAL "")
 message(STATUS "Attractor firmware: core ${ATTRACTOR_CPU}, boards: ${ATTRACTOR_BOARDS}")
 
 # Read one board's data into BOARD_* variables of the caller's scope.
@@ -49,7 +61,37 @@ macro(attractor_load_board _board)
 endmacro()
 
 # Optional board capabilities (boards/common/include/attractor/board/board.hpp).
-set(ATTRACTOR_BOARD_CAPABILITIES uart uart_rx_wait led actuators core_clock tick_rate)
+set(ATTRACTOR_BOARD_CAPABILITIES uart uart_rx_wait led actuators core_clock tick_rate CACHE INTERNAL "")
+
+# The board interface apps compile against (boards/common/include: app code is compiled once
+# per core and linked once per board) and one static library per board of this core:
+# board.<name> (start-up, linker script, drivers). Called once per build.
+function(attractor_add_board_libraries)
+  if(TARGET board_api)
+    return()
+  endif()
+  set(_dir ${ATTRACTOR_BOARDS_DIR})
+  add_library(board_api INTERFACE)
+  target_include_directories(board_api INTERFACE ${_dir}/common/include)
+  target_link_libraries(board_api INTERFACE attractor::attractor)
+  target_compile_definitions(board_api INTERFACE EIGEN_NO_MALLOC)
+  foreach(_b IN LISTS ATTRACTOR_BOARDS)
+    attractor_load_board(${_b})
+    set(BOARD ${_b})
+    set(_ld ${CMAKE_BINARY_DIR}/attractor-boards/${_b}.ld)
+    configure_file(${ATTRACTOR_CMAKE_DIR}/cortex-m.ld.in ${_ld} @ONLY)
+    list(TRANSFORM BOARD_SOURCES PREPEND ${_dir}/${_b}/)
+    add_library(board.${_b} STATIC
+      ${_dir}/common/startup.cpp ${_dir}/common/fault.cpp ${_dir}/common/identity.cpp
+      ${_dir}/common/semihosting.cpp ${BOARD_SOURCES})
+    target_include_directories(board.${_b} PUBLIC ${_dir}/common/include ${_dir}/${_b})
+    target_link_libraries(board.${_b} PUBLIC attractor::attractor)
+    target_compile_definitions(board.${_b} PRIVATE
+      ATTRACTOR_BOARD_NAME="${_b}" ATTRACTOR_SYSTICK_HZ=${BOARD_SYSTICK_HZ})
+    target_link_options(board.${_b} INTERFACE -T${_ld})
+    set_property(TARGET board.${_b} APPEND PROPERTY INTERFACE_LINK_DEPENDS ${_ld})
+  endforeach()
+endfunction()
 
 # <out-var>: those of <boards...> that have every capability in <caps> (a ;-list).
 function(attractor_boards_with _out _caps)
@@ -107,6 +149,11 @@ function(attractor_add_firmware)
     target_link_libraries(${_t} PRIVATE board.${_b} ${FW_LIBRARIES})
     target_link_options(${_t} PRIVATE -Wl,-Map=$<TARGET_FILE_DIR:${_t}>/${_t}.map)
     set_property(GLOBAL APPEND PROPERTY ATTRACTOR_FIRMWARE_TARGETS ${_t})
+    # noheap.<elf>: the image defines or references no allocator symbol (check_no_heap.cmake).
+    add_test(NAME noheap.${_t}
+             COMMAND ${CMAKE_COMMAND} -DNM=${ARM_NM} -DFILE=$<TARGET_FILE:${_t}>
+                     -P ${ATTRACTOR_CMAKE_DIR}/check_no_heap.cmake)
+    set_tests_properties(noheap.${_t} PROPERTIES LABELS "noheap")
     # <build>/run/<name>.<board>.sh runs the image in QEMU (used by scripts/run-main).
     attractor_qemu_command(_cmd ${_b} $<TARGET_FILE:${_t}>)
     list(JOIN _cmd " " _cmd)

@@ -116,7 +116,7 @@ def e(v):
 def markdown(w, raw, cores, img_rel="img"):
     """The "Accuracy per cost" section of BENCHMARKS.md."""
     errors, cost = read_errors(raw), read_costs(raw, cores)
-    w("## Accuracy per cost (issue 10 item 3)")
+    w("## Accuracy per cost")
     w("")
     if not errors or not cost:
         w("Not measured: " + ("accuracy.csv (scripts/accuracy_runs.py) missing. " if not errors else "")

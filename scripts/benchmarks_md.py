@@ -219,7 +219,7 @@ def main():
     steps4 = data["M4F"][0]
     sp_fb = steps4.get(("spherical_pendulum", "rk4", "float", "feedback"))
     sp_pl = steps4.get(("spherical_pendulum", "rk4", "float", "field"))
-    w("## Targets (issue 10, M4F float)")
+    w("## Targets (M4F float)")
     w("")
     w("| target | goal | measured | met |")
     w("|---|---|---|---|")
@@ -255,7 +255,8 @@ def main():
         w(f"## Instructions per step, {core} (`{preset}`, QEMU `{board}`)")
         w("")
         w("Plain = the extended field X alone; feedback = X − DFᵀK(F − F0) (Feedback<>), "
-          "×: feedback / plain.")
+          "×: feedback / plain. A row named after another method (rattle, lie-trotter, strang) is that "
+          "stepper on the system, in the plain column.")
         w("")
         w("| system | scheme | float plain | float feedback | × | double plain | double feedback | × |")
         w("|---|---|---:|---:|---:|---:|---:|---:|")

@@ -42,7 +42,7 @@ PLANTS = {
         "u": "N m",
     },
     "spherical-robot": {
-        "title": "Spherical robot (SPHERICAL_ROBOT.md §3, run C1, σ = −1.5e-4)",
+        "title": "Spherical robot (docs/spherical-robot.md, run C1, σ = −1.5e-4)",
         "cmd": "spherical-robot",
         "sigma": -1.5e-4,
         "sigmas": [-2.5e-4, -5e-5],  # -2.94e-4 < sigma < 0
@@ -349,8 +349,11 @@ def plots(runs, img):
 
     os.makedirs(img, exist_ok=True)
     written = []
+    plt.rcParams.update({"font.size": 12, "legend.fontsize": 9})
     for plant, rs in by_plant(runs).items():
-        fig, ax = plt.subplots(1, 4, figsize=(17, 3.8))
+        # 2 x 2 panels, 1300 x 950 px: readable at the width a Markdown viewer shows.
+        fig, axes = plt.subplots(2, 2, figsize=(13, 9.5))
+        ax = axes.ravel()
         base = [d for d in rs if kind(d) == ("rate", BASE_RATE)]
         ref = base[0]["max_tilt"] if base else None
 
@@ -377,9 +380,9 @@ def plots(runs, img):
         if ref:
             ax[0].axhline(ref, color="k", lw=0.8, ls="--", label="nominal")
             ax[0].set_ylim(0, max(ref * 1.6, ax[0].get_ylim()[1]))
-        ax[0].set_title("(a) parameter mismatch")
-        ax[0].set_ylabel("max tilt [rad]")
-        ax[0].legend(fontsize=7, ncol=2)
+        ax[0].set_title("(a) parameter mismatch (controller's model off by ±10 %, ±30 %)")
+        ax[0].set_xlabel("parameter the plant differs in")
+        ax[0].legend(ncol=2, title="plant − model")
 
         noise = {}
         for d in rs:
@@ -390,13 +393,13 @@ def plots(runs, img):
         mark(ax[1], ss, worst, "max tilt (worst seed)", "o-")
         ax[1].set_xscale("log")
         ax[1].set_title("(b) sensor noise")
-        ax[1].set_xlabel("noise SD")
+        ax[1].set_xlabel("noise SD on every state component the law reads [its unit: rad/s, -]")
 
         sat = sorted((d for d in rs if kind(d)[0] == "saturation"), key=lambda d: d["umax"])
         if base:
             mark(ax[2], [d["umax"] / base[0]["max_abs_u"] for d in sat], sat, "max tilt", "o-")
         ax[2].set_title("(c) torque saturation")
-        ax[2].set_xlabel("umax / nominal max |u|")
+        ax[2].set_xlabel("torque limit / nominal max |u| [-]")
 
         rr = sorted((d for d in rs if kind(d)[0] == "rate" and kind(d)[1]), key=lambda d: kind(d)[1])
         mark(ax[3], [kind(d)[1] for d in rr], rr, f"max tilt, σ = {PLANTS.get(plant, {}).get('sigma', 0):g}", "o-")
@@ -411,17 +414,19 @@ def plots(runs, img):
                        label=f"σ = {v:g}")
         ax[3].set_xscale("log")
         ax[3].set_title("(d) control rate (ZOH)")
-        ax[3].set_xlabel("rate [Hz]")
+        ax[3].set_xlabel("control rate, zero-order hold [Hz]")
         for a in ax[1:]:
             a.set_yscale("log")
-            a.axhline(TILT_LIMIT, color="r", lw=0.8, ls=":", label=f"upright limit {TILT_LIMIT}")
+            a.axhline(TILT_LIMIT, color="r", lw=0.8, ls=":", label=f"upright limit {TILT_LIMIT} rad")
             if ref:
                 a.axhline(ref, color="k", lw=0.8, ls="--", label="nominal")
-            a.legend(fontsize=7)
-        fig.suptitle(f"{PLANTS.get(plant, {}).get('title', plant)}: max tilt over {T:g} s")
+            a.legend()
+        for a in ax:
+            a.set_ylabel("max tilt [rad]")
+        fig.suptitle(f"{PLANTS.get(plant, {}).get('title', plant)}: max tilt over {T:g} s", fontsize=14)
         fig.tight_layout()
         path = os.path.join(img, f"robustness_{plant.replace('-', '_')}.png")
-        fig.savefig(path, dpi=72)
+        fig.savefig(path, dpi=100)
         plt.close(fig)
         written.append(path)
     return written

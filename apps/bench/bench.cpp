@@ -7,8 +7,8 @@
 // instructions. Two runs print identical numbers (CTest bench.<board>.reproducible).
 // These are INSTRUCTION counts, not cycles: see docs/runtime.md for how they relate to cycles.
 //
-// Adding a system: one bench_system(...) line in a rows_*.cpp (system_rows.hpp); an app: one
-// line in ticks<S>().
+// Adding a system: one bench_system(...) line in a rows_*.cpp (system_rows.hpp), or a new
+// rows_<family>.cpp that registers itself (row_registry.hpp); an app: one line in ticks<S>().
 // Also, in their own translation unit (so that GCC's inlining decisions here do not change with
 // them): accuracy_per_cost.cpp, the hand-written reference steps and every method of the
 // accuracy-per-cost chart at every step size of its grid.
@@ -27,6 +27,7 @@
 #include "attractor/systems/pendulum_skate_rotor.hpp"
 #include "attractor/systems/spherical_pendulum.hpp"
 #include "measure.hpp"
+#include "row_registry.hpp"
 
 using namespace attractor;
 using board::Board;
@@ -143,10 +144,12 @@ int main() {
       << BENCH_REPS << " reps; numbers are guest INSTRUCTIONS under QEMU -icount shift=0 (not cycles)\n";
     board::write(t.c_str());
   }
-  bench::pendulum_rows<float>("float");
-  bench::skate_rows<float>("float");
-  bench::pendulum_rows<double>("double");
-  bench::skate_rows<double>("double");
+  if (bench::g_row_families_dropped > 0) {  // row_registry.hpp: raise kMaxRowFamilies
+    board::write("bench error: more rows_*.cpp families than kMaxRowFamilies; nothing measured\n");
+    return 1;
+  }
+  bench::run_rows(false);
+  bench::run_rows(true);
   ticks<float>("float");
   ticks<double>("double");
   bench::references_and_methods();

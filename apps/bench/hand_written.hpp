@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Hand-written reference steps for the bench's hot paths (issue 10 item 2): the same step as
+// Hand-written reference steps for the bench's hot paths: the same step as
 // the library, written as straight-line scalar code on plain arrays, the field and the analytic
 // gradient of V fused by hand and the constants (1/m, m g) formed once. Bench-only: apps/bench
 // measures them beside the library's step on target (docs/BENCHMARKS.md, "Hand-written

@@ -50,10 +50,4 @@ Vec<S, 6> spherical_x0() {  // q on the unit sphere, p tangent to it (q . p = 0)
 // accuracy_per_cost.cpp: the hand-written reference rows and the accuracy-per-cost method rows.
 void references_and_methods();
 
-// rows_pendulums.cpp, rows_skate.cpp: the per-system rows (system_rows.hpp), S = float or double.
-template <class S>
-void pendulum_rows(const char* prec);
-template <class S>
-void skate_rows(const char* prec);
-
 }  // namespace attractor::bench

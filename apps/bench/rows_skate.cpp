@@ -10,7 +10,7 @@ namespace attractor::bench {
 template <class S>
 void skate_rows(const char* prec) {
   // Pendulum skate (paper 003), state (59): reduced (35)/(38), full (21), rotor plant (44), Γ.
-  const Vec<S, 9> z0 = skate_initial_condition_59<S>(S(0.1));
+  const Vec<S, 9> z0 = skate_tilted_sliding_state<S>(S(0.1));
   const PendulumSkate<S> skate{PendulumSkateParams<S>{}};
   const Vec<S, 5> zeta0 = skate_zeta<S>(z0);
   bench_system(prec, "pendulum_skate", skate, zeta0, balanced_gains(skate, zeta0, S(20)), S(0.001));
@@ -23,7 +23,7 @@ void skate_rows(const char* prec) {
   gamma.omega = Vec3<S>(S(0.1), S(0.01), S(0.1));
   bench_system(prec, "skate_gamma", gamma, Vec3<S>(S(0), S(0.0998), S(0.995)), Vec<S, 2>(S(50), S(50)), S(0.001));
 }
-template void skate_rows<float>(const char*);
-template void skate_rows<double>(const char*);
+
+ATTRACTOR_BENCH_ROWS(skate, skate_rows);
 
 }  // namespace attractor::bench

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // One bench row per (system, scheme, precision): instructions per step of the plain field and of
-// the feedback field (Feedback<>). Included by the rows_*.cpp translation units, each a family
+// the feedback field (Feedback<>); and one per extra stepper of a system (RATTLE, a splitting:
+// bench_stepper), its cost in the plain column under the method's name. Included by the
+// rows_*.cpp translation units (each registers itself, row_registry.hpp), each a family
 // of systems: a TU of app size, so that GCC's inlining budget (--param inline-unit-growth) is
 // the one an app would see. In one TU with every system, the spherical pendulum's field stopped
 // being inlined (its plain RK4 row read 588 instructions; 200 in a TU of its own). Bench-only.
@@ -9,7 +11,9 @@
 #include "attractor/core/text.hpp"
 #include "attractor/integrate/butcher.hpp"
 #include "attractor/integrate/feedback.hpp"
+#include "attractor/integrate/stepper.hpp"
 #include "measure.hpp"
+#include "row_registry.hpp"
 
 namespace attractor::bench {
 
@@ -42,6 +46,19 @@ void bench_system(const char* prec, const char* name, const Sys& sys, const Vec<
     print_line(prec, name, to_string(s), "field", plain);
     print_line(prec, name, to_string(s), "feedback", with_fb);
   }
+}
+
+// An extra stepper of the system `name` (integrate/stepper.hpp: RATTLE, Lie–Trotter, Strang, ...):
+// one row "<name> <method> field", so the per-step table shows it beside the schemes.
+template <class Stepper>
+void bench_stepper(const char* prec, const char* name, const char* method, Stepper stepper,
+                   const typename Stepper::State& x0, typename Stepper::Scalar h) {
+  typename Stepper::State x = x0;
+  print_line(prec, name, method, "field", instructions_per_call([&] {
+               Error e = step(stepper, x, h);
+               escape(&e);
+               escape(x.data());
+             }));
 }
 
 }  // namespace attractor::bench

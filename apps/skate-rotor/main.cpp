@@ -13,6 +13,7 @@
 #include "attractor/plant/simulated_skate_rotor.hpp"
 #include "attractor/rt/loop.hpp"
 #include "attractor/rt/tick.hpp"
+#include "attractor/version.hpp"
 
 using attractor::Text;
 using Board = attractor::board::Board;
@@ -56,7 +57,8 @@ int main() {
   if (!plant) return refused("plant", plant.error());
   {
     Text<160> t;
-    t << "skate-rotor on " << Board::name() << ": SIL, float, " << kRateHz << " Hz, " << kTicks << " ticks, sigma ";
+    t << "skate-rotor (Attractor " << attractor::version << ") on " << Board::name() << ": SIL, float, " << kRateHz
+      << " Hz, " << kTicks << " ticks, sigma ";
     t.scientific(static_cast<double>(cfg.sigma), 3);
     t << " (stable range lower bound ";
     t.scientific(static_cast<double>(attractor::skate_rotor_stability_range(cfg.params).lower), 4);

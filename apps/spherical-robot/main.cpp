@@ -15,6 +15,7 @@
 #include "attractor/plant/simulated_spherical_robot.hpp"
 #include "attractor/rt/loop.hpp"
 #include "attractor/rt/tick.hpp"
+#include "attractor/version.hpp"
 
 using attractor::Text;
 using Board = attractor::board::Board;
@@ -60,7 +61,8 @@ int main() {
   if (!plant) return refused("plant", plant.error());
   {
     Text<192> t;
-    t << "spherical-robot on " << Board::name() << ": SIL, float, " << kRateHz << " Hz, " << kTicks << " ticks, sigma ";
+    t << "spherical-robot (Attractor " << attractor::version << ") on " << Board::name() << ": SIL, float, " << kRateHz
+      << " Hz, " << kTicks << " ticks, sigma ";
     t.scientific(static_cast<double>(cfg.sigma[0]), 3);
     t << " (stable range lower bound ";
     t.scientific(static_cast<double>(attractor::spherical_robot_stability_range(cfg.params).lower), 4);

@@ -40,7 +40,7 @@ void uart_rx_wait_start() {
   // QEMU starts the CMSDK watchdog's timer at reset and CTRL = 0 does not stop it; waiting
   // would warp virtual time to its expiry (171.8 s) depending on host timing. Unlocked,
   // LOAD = 1 makes it expire twice within a few counts, after which the model stops its timer
-  // (no interrupt, no reset: INTEN and RESEN are 0) — guard-study README, "Watchdog pitfall".
+  // (no interrupt, no reset: INTEN and RESEN are 0) (docs/runtime.md, "Watchdog").
   reg(kWdogLock) = kWdogUnlock;
   reg(kWdogLoad) = 1u;
   const std::uint32_t t0 = reg(kFpgaCounter);

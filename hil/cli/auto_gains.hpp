@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include "attractor/integrate/butcher.hpp"
 #include "attractor/integrate/feedback.hpp"
@@ -60,6 +61,37 @@ inline FeedbackRate parse_feedback_rate(const Args& a, const std::string& system
     }
   }
   return fr;
+}
+
+// `--gains K|k1,..,kM|auto` of the feedback-system driver: one gain for every invariant row, one
+// per row (in the order of the summary's invariants), or auto. Usage errors exit 2, a gain
+// outside [0, inf) exits 5. `def` is every row's gain without the option.
+struct GainsOption {
+  std::vector<double> gains;  // per row
+  bool automatic = false;
+};
+inline GainsOption parse_gains(const Args& a, int M, double def) {
+  GainsOption g;
+  g.gains.assign(std::size_t(M), def);
+  if (!a.given("gains")) return g;
+  const std::string gs = a.text("gains");
+  double one;
+  std::vector<double> v;
+  if (gs == "auto") {
+    g.automatic = true;
+  } else if (parse_number(gs, one)) {
+    g.gains.assign(std::size_t(M), one);
+  } else if (parse_list(gs, M, v)) {
+    g.gains = v;
+  } else {
+    throw Failure(exit_usage, "--gains: '" + gs + "' is not 'auto', one number or " + std::to_string(M) +
+                                  " comma-separated numbers");
+  }
+  for (int i = 0; i < M; ++i)
+    if (!std::isfinite(g.gains[std::size_t(i)]) || g.gains[std::size_t(i)] < 0)
+      throw Failure(exit_invalid, "--gains: gain " + std::to_string(i + 1) + " = " + exact(g.gains[std::size_t(i)]) +
+                                      " is outside its range: need 0 <= gain, finite");
+  return g;
 }
 
 }  // namespace attractor::cli

@@ -12,6 +12,7 @@
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <exception>
 
@@ -55,8 +56,14 @@ template <class Tag>
 class Registry {
  public:
   static constexpr int capacity = 32;
+  // A full table or a name registered twice is a build mistake: it stops the tool at start-up,
+  // loudly, rather than dropping a command.
   static bool add(const Command& c) {
-    if (count() >= capacity) return false;
+    if (count() >= capacity || find(c.name) != nullptr) {
+      std::fprintf(stderr, "command registry: cannot register '%s': %s\n", c.name,
+                   count() >= capacity ? "the table is full (raise Registry::capacity)" : "the name is taken");
+      std::abort();
+    }
     table()[count()++] = c;
     return true;
   }
@@ -68,11 +75,14 @@ class Registry {
     return nullptr;
   }
 
-  // Standard main: `tool <command> [args]`, `tool --help`.
+  // Standard main: `tool <command> [args]`, `tool --help`, `tool --version`.
   static int main(const char* tool, const char* about, int argc, char** argv) {
     guard_standard_streams();
     int rc = exit_usage;
-    if (argc < 2 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0) {
+    if (argc >= 2 && std::strcmp(argv[1], "--version") == 0) {
+      std::printf("%s %s\n", tool, attractor::version);
+      rc = exit_ok;
+    } else if (argc < 2 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0) {
       std::printf("usage: %s <command> [options]   (%s <command> --help for its options)\n\n%s\n\ncommands:\n", tool,
                   tool, about);
       for (int i = 0; i < count(); ++i) std::printf("  %-20s %s\n", at(i).name, at(i).summary);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // The one table of exit codes of attractor-sim, attractor-paper and attractor-hil (also in --help,
-// docs/hil.md and README),
+// docs/hil.md and docs/tools.md),
 // and Failure, the exception a host command throws to stop with one of them.
 #pragma once
 

@@ -71,9 +71,9 @@ struct Range {
     return s;
   }
 };
-inline Range any_finite() { return {}; }
-inline Range positive() { return {0, HUGE_VAL, true, false}; }
-inline Range non_negative() { return {0, HUGE_VAL, false, false}; }
-inline Range between(double lo, double hi, bool open = false) { return {lo, hi, open, open}; }
+constexpr Range any_finite() { return {}; }
+constexpr Range positive() { return {0, HUGE_VAL, true, false}; }
+constexpr Range non_negative() { return {0, HUGE_VAL, false, false}; }
+constexpr Range between(double lo, double hi, bool open = false) { return {lo, hi, open, open}; }
 
 }  // namespace attractor::cli

@@ -14,6 +14,7 @@
 #include <string>
 
 #include "exit_codes.hpp"
+#include "invariant_monitor.hpp"
 #include "numbers.hpp"
 
 namespace attractor::cli {
@@ -142,9 +143,5 @@ inline void prepare_out_dir(const std::string& dir) {
 inline Json num(double v) { return std::isfinite(v) ? Json(v) : Json(nullptr); }
 
 inline void print_json(const Json& j) { std::printf("%s\n", j.dump().c_str()); }
-
-// Sanity bound for invariant drift: beyond |F(x) - F(x0)| > 1 + |F(x0)| (the invariant has
-// lost all its value) the run is not an approximation any more and stops as a blow-up.
-inline bool drift_insane(double dev, double f0) { return !(std::abs(dev) <= 1.0 + std::abs(f0)); }
 
 }  // namespace attractor::cli

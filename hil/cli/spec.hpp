@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "attractor/version.hpp"
 #include "exit_codes.hpp"
 #include "numbers.hpp"
 
@@ -394,13 +395,19 @@ inline void refuse_output_on_config(const Spec& spec, const Args& args, const st
   }
 }
 
-// Parse argv (argv[0] = command name) against spec. Returns false after printing --help.
+// Parse argv (argv[0] = command name) against spec. Returns false after printing --help or
+// --version (the project version, attractor/version.hpp).
 inline bool parse_args(const Spec& spec, int argc, char** argv, Args& args) {
   CLI::App app{"", spec.command()};
   app.set_help_flag();  // help handled below, so that -h anywhere prints help and runs nothing
   for (int i = 1; i < argc; ++i)
     if (std::string(argv[i]) == "--help" || std::string(argv[i]) == "-h") {
       std::fputs(spec.help().c_str(), stdout);
+      return false;
+    }
+  for (int i = 1; i < argc; ++i)
+    if (std::string(argv[i]) == "--version") {
+      std::printf("%s: Attractor %s\n", spec.command().c_str(), attractor::version);
       return false;
     }
   std::map<std::string, CLI::Option*> opts;

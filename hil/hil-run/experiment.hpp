@@ -3,7 +3,9 @@
 // the plant advances under the held torque, its reading (sensor noise, gyro bias, the tick's
 // fault from link_faults.hpp) goes to the firmware, the answers set the next torque. A reset
 // fault reboots the firmware and resynchronises (handshake.hpp); the firmware is down, the
-// motor unpowered, for --reset-down ticks. Returns what the summary (summary.hpp) reports.
+// motor unpowered, for --reset-down ticks. Every exchanged tick's round trip (host monotonic
+// clock, from writing its first sensor frame to the arrival of its first answer) goes to
+// round_trip_stats.hpp. Returns what the summary (summary.hpp) reports.
 #pragma once
 
 #include <algorithm>
@@ -19,6 +21,7 @@
 #include "handshake.hpp"
 #include "link_faults.hpp"
 #include "options.hpp"
+#include "round_trip_stats.hpp"
 #include "transport.hpp"
 
 namespace hil_run {
@@ -33,6 +36,7 @@ struct RunRecord {
   std::uint32_t cost_min = std::numeric_limits<std::uint32_t>::max(), cost_max = 0;
   double cost_sum = 0;
   long cost_n = 0;
+  RoundTripStats round_trip;  // [µs]
   bool goodbye = false;
   double wall_s = 0;
 };
@@ -67,7 +71,9 @@ RunRecord run_experiment(const Options& o, Plant plant, Peer& peer, std::FILE* c
   using namespace attractor::link;
   using hil::Fault;
   RunRecord rec;
-  if (csv) std::fprintf(csv, "tick,fault,%s,mode,reason,tick_cost,stale,rejected,gaps,repeated\n", Plant::kCsvColumns);
+  if (csv)
+    std::fprintf(csv, "tick,fault,%s,mode,reason,tick_cost,stale,rejected,gaps,repeated,round_trip_us\n",
+                 Plant::kCsvColumns);
   const auto t0 = std::chrono::steady_clock::now();
   const auto timeout = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
       std::chrono::duration<double>(o.timeout_s));  // a handshake's whole budget
@@ -112,16 +118,23 @@ RunRecord run_experiment(const Options& o, Plant plant, Peer& peer, std::FILE* c
       if (csv && (tick % o.csv_every == 0 || f != Fault::none)) {  // decimated, fault ticks always
         std::fprintf(csv, "%lld,%s,", static_cast<long long>(tick), hil::kFaultNames[int(f)]);
         plant.write_csv(csv, torque);
-        std::fprintf(csv, ",down,none,0,0,0,0,0\n");
+        std::fprintf(csv, ",down,none,0,0,0,0,0,\n");  // no exchange: no round trip
         check_csv(csv, o.csv);
       }
       continue;
     }
     const hil::Burst burst = hil::sensor_burst(f, r, old, seq, std::uint64_t(tick), o.vertical_bias);
+    const auto sent = std::chrono::steady_clock::now();
     for (const hil::Bytes& frame : burst.frames) peer.send(frame);
+    long long round_trip_us = -1;  // none: a dropped frame has no answer
     for (int k = 0; k < burst.answers; ++k) {
       ActuatorReport<double> a;
       if (!peer.receive(v, e)) firmware_silent(tick, o.timeout_s);
+      if (k == 0) {  // the first answer, corrupt or not: the line's latency, not the decoder's luck
+        round_trip_us =
+            std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - sent).count();
+        rec.round_trip.add(std::uint64_t(std::max(round_trip_us, 0LL)));
+      }
       if (e == LinkError::none && v.header.type == FrameType::boot)
         throw Failure(code::exit_hil_link, "the firmware rebooted unasked at tick " + std::to_string(tick) +
                                                " (boot frame in place of an answer)");
@@ -141,8 +154,10 @@ RunRecord run_experiment(const Options& o, Plant plant, Peer& peer, std::FILE* c
       const ActuatorReport<double>& l = rec.last;
       std::fprintf(csv, "%lld,%s,", static_cast<long long>(tick), hil::kFaultNames[int(f)]);
       plant.write_csv(csv, torque);
-      std::fprintf(csv, ",%s,%s,%u,%u,%u,%u,%u\n", rt::to_string(l.mode), attractor::to_string(l.reason), l.tick_cost,
+      std::fprintf(csv, ",%s,%s,%u,%u,%u,%u,%u,", rt::to_string(l.mode), attractor::to_string(l.reason), l.tick_cost,
                    l.faults.stale, l.link.total_rejected(), l.link.gaps, l.link.repeated);
+      if (round_trip_us >= 0) std::fprintf(csv, "%lld", round_trip_us);
+      std::fputc('\n', csv);
       check_csv(csv, o.csv);
     }
     if (o.progress > 0 && tick % o.progress == 0) {

@@ -10,6 +10,7 @@
 //   transport.hpp       the byte paths (UART socket, semihosting FIFOs, serial) and Peer
 //   handshake.hpp       hello / boot resynchronisation
 //   experiment.hpp      the tick loop with fault injection (hil/faults/link_faults.hpp)
+//   round_trip_stats.hpp  the round-trip latency percentiles and histogram, fixed memory
 //   summary.hpp         the "hil:" lines and the outcome's exit code
 // Everything is validated before QEMU starts; exit codes: hil/cli/exit_codes.hpp (--help).
 #include <sched.h>

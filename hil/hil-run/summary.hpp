@@ -15,6 +15,7 @@
 #include "experiment.hpp"
 #include "link_faults.hpp"
 #include "options.hpp"
+#include "round_trip_stats.hpp"
 
 namespace hil_run {
 
@@ -27,6 +28,28 @@ inline std::string mismatch_text(const attractor::cli::ClosedLoopOptions& lo) {
     s += b;
   }
   return s;
+}
+
+// The round trip of every exchanged tick (experiment.hpp): percentiles, then the histogram by
+// octave, empty octaves left out ("64-128 12" = 12 ticks took 64 to 127 us).
+inline void print_round_trip(const RoundTripStats& s) {
+  std::printf(
+      "hil: round trip [us, host clock, sensor frame written to answer read] p50 %llu p99 %llu p99.9 %llu "
+      "max %llu min %llu over %llu ticks\n",
+      static_cast<unsigned long long>(s.percentile(5000)), static_cast<unsigned long long>(s.percentile(9900)),
+      static_cast<unsigned long long>(s.percentile(9990)), static_cast<unsigned long long>(s.max()),
+      static_cast<unsigned long long>(s.min()), static_cast<unsigned long long>(s.count()));
+  std::printf("hil: round-trip histogram [us]:");
+  for (int k = 0; k < RoundTripStats::kOctaves; ++k) {
+    const unsigned long long n = s.octave_count(k);
+    if (n == 0) continue;
+    if (k == RoundTripStats::kOctaves - 1)
+      std::printf(" >=%llu %llu", static_cast<unsigned long long>(RoundTripStats::octave_low(k)), n);
+    else
+      std::printf(" %llu-%llu %llu", static_cast<unsigned long long>(RoundTripStats::octave_low(k)),
+                  static_cast<unsigned long long>(RoundTripStats::octave_low(k + 1)), n);
+  }
+  std::printf("%s\n", s.count() == 0 ? " none" : "");
 }
 
 // fw_exit: QEMU's exit code (the firmware's, by semihosting: --link semihost), -1 when it had
@@ -53,6 +76,7 @@ int report(const Options& o, const RunRecord& r, const Peer& peer, bool has_fw_e
               r.last.link.repeated, rss_kib());
   std::printf("hil: tick cost [cost-clock counts] min %u mean %.2f max %u over %ld steps\n", r.cost_n ? r.cost_min : 0,
               r.cost_n ? r.cost_sum / double(r.cost_n) : 0.0, r.cost_max, r.cost_n);
+  print_round_trip(r.round_trip);
   const long* in = r.injected;
   std::printf(
       "hil: faults injected / detected by the firmware: corrupt %ld/%ld nan %ld/%u out_of_range %ld/%u "

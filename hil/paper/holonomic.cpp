@@ -28,9 +28,11 @@
 #include "attractor/systems/planar_pendulum.hpp"
 #include "attractor/systems/spherical_pendulum.hpp"
 #include "commands.hpp"
+#include "paper_checks.hpp"
 #include "run_support.hpp"
 
-namespace {
+// Named, not anonymous: attractor-paper is one translation unit (hil/CMakeLists.txt).
+namespace paper_holonomic {
 
 using namespace attractor;
 
@@ -124,17 +126,18 @@ Stats spherical_method(int method, const char* precision, std::FILE* series) {
   }
 }
 
-void print_spherical_table(const char* precision, const Stats* st) {
-  std::printf("\n§2.3 spherical pendulum, %s: h = 1e-3, t in [0,100], gains 50\n", precision);
-  std::printf("%-15s %10s %10s  %10s %10s  %10s %10s  %10s %10s  %s\n", "method", "max|df1|", "fin|df1|", "max|df2|",
-              "fin|df2|", "max|dH|", "fin|dH|", "max|dJ|", "fin|dJ|", "growth(2nd/1st half max, f1 f2 H J)");
+void print_spherical_table(std::FILE* text, const char* precision, const Stats* st) {
+  std::fprintf(text, "\n§2.3 spherical pendulum, %s: h = 1e-3, t in [0,100], gains 50\n", precision);
+  std::fprintf(text, "%-15s %10s %10s  %10s %10s  %10s %10s  %10s %10s  %s\n", "method", "max|df1|", "fin|df1|",
+               "max|df2|", "fin|df2|", "max|dH|", "fin|dH|", "max|dJ|", "fin|dJ|",
+               "growth(2nd/1st half max, f1 f2 H J)");
   for (int m = 0; m < kMethodCount; ++m) {
-    std::printf("%-15s", kMethods[m]);
-    for (int i = 0; i < 4; ++i) std::printf(" %10.3e %10.3e ", st[m].max[i], st[m].final_[i]);
-    std::printf(" ");
+    std::fprintf(text, "%-15s", kMethods[m]);
+    for (int i = 0; i < 4; ++i) std::fprintf(text, " %10.3e %10.3e ", st[m].max[i], st[m].final_[i]);
+    std::fprintf(text, " ");
     for (int i = 0; i < 4; ++i)
-      std::printf(" %6.2f", st[m].max_first[i] > 0 ? st[m].max_second[i] / st[m].max_first[i] : 0.0);
-    std::printf("\n");
+      std::fprintf(text, " %6.2f", st[m].max_first[i] > 0 ? st[m].max_second[i] / st[m].max_first[i] : 0.0);
+    std::fprintf(text, "\n");
   }
 }
 
@@ -190,13 +193,16 @@ attractor::cli::Spec holonomic_spec() {
                          "paper 002 §2.3 (spherical pendulum, six methods, double and float) and §2.4 (planar\n"
                          "pendulum convergence, Fig. 6); plots: /usr/bin/python3 scripts/plots/holonomic.py DIR");
   s.text("out", "DIR", "CSV directory (default out/holonomic; created if missing)")
-      .flag("double-only", "skip the float runs");
+      .flag("double-only", "skip the float runs")
+      .flag("json", "the checks as one JSON object on stdout (the tables go to stderr)");
   return s;
 }
 
 int run(const attractor::cli::Args& a) {
   const std::string out = a.given("out") ? a.text("out") : std::string("out/holonomic");
   const bool with_float = !a.flag("double-only");
+  std::FILE* const text = a.flag("json") ? stderr : stdout;
+  attractor::cli::PaperChecks checks;
   attractor::cli::prepare_out_dir(out);
   attractor::cli::Csv series_f, summary_f, conv_f;
   series_f.open(out + "/spherical_timeseries.csv", "--out");
@@ -210,11 +216,13 @@ int run(const attractor::cli::Args& a) {
     const SphericalPendulum<double> sys{};
     const Vec<double, 6> x0(0, 1, 0, 1, 0, 1);
     const Vec<double, 4> F0 = sys.invariants(x0);
-    std::printf(
-        "paper 002 §2.3 initial invariants (computed): f1 = %g, f2 = %g, H = %g, J = %g\n"
-        "  (the paper prints H0 = 2, J0 = 1: misprints; H0 = |p0|^2/2 + q0_3 = 1, "
-        "J0 = q1 p2 - q2 p1 = -1)\n",
-        F0[0], F0[1], F0[2], F0[3]);
+    std::fprintf(text,
+                 "paper 002 §2.3 initial invariants (computed): f1 = %g, f2 = %g, H = %g, J = %g\n"
+                 "  (the paper prints H0 = 2, J0 = 1: misprints; H0 = |p0|^2/2 + q0_3 = 1, "
+                 "J0 = q1 p2 - q2 p1 = -1)\n",
+                 F0[0], F0[1], F0[2], F0[3]);
+    checks.check("§2.3 H0 (paper prints 2: misprint)", F0[2], 1, 1, "H0 = |p0|^2/2 + q0_3 = 1");
+    checks.check("§2.3 J0 (paper prints 1: misprint)", F0[3], -1, -1, "J0 = q1 p2 - q2 p1 = -1");
   }
 
   std::fprintf(series, "precision,method,t,q1,q2,q3,df1,df2,dH,dJ\n");
@@ -225,58 +233,77 @@ int run(const attractor::cli::Args& a) {
 
   Stats st[kMethodCount];
   for (int m = 0; m < kMethodCount; ++m) st[m] = spherical_method<double>(m, "double", series);
-  print_spherical_table("double", st);
+  print_spherical_table(text, "double", st);
+  const char* const inv[4] = {"f1", "f2", "H", "J"};
+  for (int i = 0; i < 4; ++i) {
+    checks.check(std::string("§2.3 double feedback-rk4 max |d") + inv[i] + "|", st[1].max[i], 0, 1e-7,
+                 "Figs. 1-5: feedback RK4 keeps every invariant near rounding");
+    checks.check(std::string("§2.3 double feedback-euler max |d") + inv[i] + "|", st[0].max[i], 0, 1e-3,
+                 "Figs. 1-5: feedback Euler bounded at O(h)");
+    for (int m : {0, 1})
+      checks.check(std::string("§2.3 double ") + kMethods[m] + " growth 2nd/1st half, " + inv[i],
+                   st[m].max_first[i] > 0 ? st[m].max_second[i] / st[m].max_first[i] : 0, 0, 1.2,
+                   "§2.3: no secular drift with feedback");
+  }
+  checks.check("§2.3 double rattle max |df1|", st[2].max[0], 0, 1e-12, "RATTLE keeps the constraint exactly");
   write_summary(summary, "double", st);
   if (with_float) {
     for (int m = 0; m < kMethodCount; ++m) st[m] = spherical_method<float>(m, "float", series);
-    print_spherical_table("float", st);
+    print_spherical_table(text, "float", st);
     write_summary(summary, "float", st);
   }
 
   // §2.4: step counts are powers of two so that budgets line up exactly: feedback-RK4 with n
   // steps, feedback-Euler with 4n and RATTLE with 16n all cost 16n force evaluations.
   const Planar sys{};
-  std::printf(
-      "\n§2.4 planar pendulum: global error |x_n - x0| after one period T = %.15f "
-      "(gains %g)\n",
-      *sys.period(planar_x0()), kPlanarGain);
+  std::fprintf(text,
+               "\n§2.4 planar pendulum: global error |x_n - x0| after one period T = %.15f "
+               "(gains %g)\n",
+               *sys.period(planar_x0()), kPlanarGain);
   std::fprintf(conv, "method,steps,h,force_cost,error\n");
   const int lo[] = {6, 4, 4}, hi[] = {18, 13, 17};  // log2 of step counts
   for (int m = 0; m < 3; ++m) {
-    std::printf("%-15s %8s %11s %11s %11s %6s\n", kPlanarMethods[m], "steps", "h", "cost", "error", "order");
+    std::fprintf(text, "%-15s %8s %11s %11s %11s %6s\n", kPlanarMethods[m], "steps", "h", "cost", "error", "order");
     double prev = NAN;
     for (int k = lo[m]; k <= hi[m]; ++k) {
       const long n = 1L << k;
       const double e = planar_error(m, n);
       const double h = *sys.period(planar_x0()) / double(n);
       if (std::isnan(e))
-        std::printf(
-            "%-15s %8ld %11.4e %11ld %11s   (h * stiffness outside the scheme's stability "
-            "interval: refused by check_step)\n",
-            "", n, h, n * kPlanarCost[m], "refused");
+        std::fprintf(text,
+                     "%-15s %8ld %11.4e %11ld %11s   (h * stiffness outside the scheme's stability "
+                     "interval: refused by check_step)\n",
+                     "", n, h, n * kPlanarCost[m], "refused");
       else
-        std::printf("%-15s %8ld %11.4e %11ld %11.4e %6.2f\n", "", n, h, n * kPlanarCost[m], e, observed_order(prev, e));
+        std::fprintf(text, "%-15s %8ld %11.4e %11ld %11.4e %6.2f\n", "", n, h, n * kPlanarCost[m], e,
+                     observed_order(prev, e));
       std::fprintf(conv, "%s,%ld,%.10e,%ld,%.10e\n", kPlanarMethods[m], n, h, n * kPlanarCost[m], e);
       prev = e;
     }
   }
-  std::printf("\n§2.4 equal force-evaluation budget (feedback-RK4 n, feedback-Euler 4n, RATTLE 16n)\n");
-  std::printf("%11s %14s %14s %14s\n", "budget", "feedback-rk4", "feedback-euler", "rattle");
+  std::fprintf(text, "\n§2.4 equal force-evaluation budget (feedback-RK4 n, feedback-Euler 4n, RATTLE 16n)\n");
+  std::fprintf(text, "%11s %14s %14s %14s\n", "budget", "feedback-rk4", "feedback-euler", "rattle");
   for (int k = 4; k <= 13; ++k) {
     const long n = 1L << k;
-    std::printf("%11ld %14.4e %14.4e %14.4e\n", 16 * n, planar_error(1, n), planar_error(0, 4 * n),
-                planar_error(2, 16 * n));
+    std::fprintf(text, "%11ld %14.4e %14.4e %14.4e\n", 16 * n, planar_error(1, n), planar_error(0, 4 * n),
+                 planar_error(2, 16 * n));
   }
+  checks.check("§2.4 feedback-euler observed order at 4096 steps",
+               observed_order(planar_error(0, 2048), planar_error(0, 4096)), 0.9, 1.1, "Fig. 6: order 1");
+  checks.check("§2.4 feedback-rk4 observed order at 512 steps",
+               observed_order(planar_error(1, 256), planar_error(1, 512)), 3.9, 4.1, "Fig. 6: order 4");
+  checks.check("§2.4 rattle observed order at 1024 steps", observed_order(planar_error(2, 512), planar_error(2, 1024)),
+               1.9, 2.1, "Fig. 6: order 2");
   series_f.close();
   summary_f.close();
   conv_f.close();
-  std::printf("\nCSV written to %s/ (plots: /usr/bin/python3 scripts/plots/holonomic.py %s)\n", out.c_str(),
-              out.c_str());
-  return 0;
+  std::fprintf(text, "\nCSV written to %s/ (plots: /usr/bin/python3 scripts/plots/holonomic.py %s)\n", out.c_str(),
+               out.c_str());
+  return checks.finish("holonomic", a.flag("json"), text);
 }
 
-}  // namespace
+}  // namespace paper_holonomic
 
 ATTRACTOR_REGISTER_COMMAND(attractor::cli::PaperReports, "holonomic",
                            "paper 002 §2.3-2.4: spherical/planar pendulum, feedback vs RATTLE/splittings",
-                           holonomic_spec, run);
+                           paper_holonomic::holonomic_spec, paper_holonomic::run);

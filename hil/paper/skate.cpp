@@ -24,9 +24,11 @@
 #include "attractor/systems/pendulum_skate_pose.hpp"
 #include "attractor/systems/pendulum_skate_rotor.hpp"
 #include "commands.hpp"
+#include "paper_checks.hpp"
 #include "run_support.hpp"
 
-namespace {
+// Named, not anonymous: attractor-paper is one translation unit (hil/CMakeLists.txt).
+namespace paper_skate {
 
 using namespace attractor;
 
@@ -72,13 +74,16 @@ CtrlRun controlled(const SkateRotorParams<double>& p, const LawFn& law, double s
 attractor::cli::Spec skate_report_spec() {
   attractor::cli::Spec s("skate", "usage: attractor-paper skate [--out DIR]",
                          "Reproduces paper 003 §7 (Figs. 4-5), the stability range (58), Props. 11-12.");
-  s.text("out", "DIR", "CSV directory (default out/skate; created if missing)");
+  s.text("out", "DIR", "CSV directory (default out/skate; created if missing)")
+      .flag("json", "the checks as one JSON object on stdout (the tables go to stderr)");
   return s;
 }
 
 int skate_report(const attractor::cli::Args& a) {
   const std::string dir = a.given("out") ? a.text("out") : std::string("out/skate");
   attractor::cli::prepare_out_dir(dir);
+  std::FILE* const text = a.flag("json") ? stderr : stdout;
+  attractor::cli::PaperChecks checks;
 
   // ---- §7.2 uncontrolled
   const PendulumSkateParams<double> p{};
@@ -116,12 +121,13 @@ int skate_report(const attractor::cli::Args& a) {
     }
   }
   unc.close();
-  std::printf("paper 003 §7.2 uncontrolled (m=2, l=0.8, I=(0.35,0.35,0.004), phi0=0.1, RK4 h=1e-3)\n");
-  std::printf("  fall time (Gamma3 = 0): %.5f  (paper 1.025, rel. diff %.2e)\n", fall, std::abs(fall - 1.025) / 1.025);
-  std::printf("  reduced (35) vs full (21) max |dzeta|: %.2e\n", dmax);
-  std::printf("  max invariant drift before the fall: reduced (E,C1,C2,|G|^2) %.2e, full (+G1,v4,v5,v6) %.2e\n",
-              drift_red, drift_full);
-  std::printf("  Prop. 12 unstable eigenvalue sqrt(mgl/(I1+ml^2)) = %.6f 1/s\n", sliding_unstable_rate(p));
+  std::fprintf(text, "paper 003 §7.2 uncontrolled (m=2, l=0.8, I=(0.35,0.35,0.004), phi0=0.1, RK4 h=1e-3)\n");
+  std::fprintf(text, "  fall time (Gamma3 = 0): %.5f  (paper 1.025, rel. diff %.2e)\n", fall,
+               std::abs(fall - 1.025) / 1.025);
+  std::fprintf(text, "  reduced (35) vs full (21) max |dzeta|: %.2e\n", dmax);
+  std::fprintf(text, "  max invariant drift before the fall: reduced (E,C1,C2,|G|^2) %.2e, full (+G1,v4,v5,v6) %.2e\n",
+               drift_red, drift_full);
+  std::fprintf(text, "  Prop. 12 unstable eigenvalue sqrt(mgl/(I1+ml^2)) = %.6f 1/s\n", sliding_unstable_rate(p));
 
   // ---- §7.3 controlled
   const SkateRotorParams<double> rp{};
@@ -151,17 +157,19 @@ int skate_report(const attractor::cli::Args& a) {
   const CtrlRun c = controlled(rp, closed_form, sigma, 10.0, h, dir + "/skate_controlled.csv");
   const CtrlRun g = controlled(rp, generic, sigma, 10.0, h, dir + "/skate_controlled_generic.csv");
   const CtrlRun pr = controlled(rp, printed, sigma, 10.0, h, dir + "/skate_printed56.csv");
-  std::printf("\npaper 003 §7.3 controlled (m=3, J=(0.005,0.0025,0.0025), sigma=%g, range (58): %.6e < sigma < 0)\n",
-              sigma, range.lower);
-  std::printf(
-      "  corrected (56): min Gamma3 on [0,10] = %.5f, max |u| = %.3f N m, %s, closed-loop invariant drift %.2e\n",
+  std::fprintf(text,
+               "\npaper 003 §7.3 controlled (m=3, J=(0.005,0.0025,0.0025), sigma=%g, range (58): %.6e < sigma < 0)\n",
+               sigma, range.lower);
+  std::fprintf(
+      text, "  corrected (56): min Gamma3 on [0,10] = %.5f, max |u| = %.3f N m, %s, closed-loop invariant drift %.2e\n",
       c.min_g3, c.max_u, c.fall < 0 ? "no fall" : "FELL", c.drift);
-  std::printf("  generic (52)/(53)+Remark 14 in the loop: min Gamma3 %.5f; max |u_generic - u_closed| = %.2e N m\n",
-              g.min_g3, gen_diff);
-  std::printf("  printed (56) (misprint): %s%.3f\n", pr.fall >= 0 ? "falls at t = " : "min Gamma3 ",
-              pr.fall >= 0 ? pr.fall : pr.min_g3);
-  std::printf("  closed-loop inertia I1+ml^2+J1^2/sigma = %.4f (negative: the matched skate of (57))\n",
-              law->closed_loop_inertia());
+  std::fprintf(text,
+               "  generic (52)/(53)+Remark 14 in the loop: min Gamma3 %.5f; max |u_generic - u_closed| = %.2e N m\n",
+               g.min_g3, gen_diff);
+  std::fprintf(text, "  printed (56) (misprint): %s%.3f\n", pr.fall >= 0 ? "falls at t = " : "min Gamma3 ",
+               pr.fall >= 0 ? pr.fall : pr.min_g3);
+  std::fprintf(text, "  closed-loop inertia I1+ml^2+J1^2/sigma = %.4f (negative: the matched skate of (57))\n",
+               law->closed_loop_inertia());
 
   // ---- just outside (58)
   const double s_low = 1.2 * range.lower, s_pos = 1e-5;
@@ -173,35 +181,39 @@ int skate_report(const attractor::cli::Args& a) {
   const CtrlRun po = controlled(
       rp, [&](const Vec<double, 5>& zz) { return law_pos->torque(zz); }, s_pos, 10.0, h,
       dir + "/skate_outside_pos.csv");
-  std::printf("\nstability range (58): make(sigma=%.3e) -> %s, make(sigma=%.0e) -> %s\n", s_low,
-              to_string(SkateRotorLaw<double>::make(rp, s_low).error()), s_pos,
-              to_string(SkateRotorLaw<double>::make(rp, s_pos).error()));
-  std::printf("  unchecked sigma = 1.2*lower: %s%.4f (max |u| %.3g)\n", lo.fall >= 0 ? "falls at t = " : "min Gamma3 ",
-              lo.fall >= 0 ? lo.fall : lo.min_g3, lo.max_u);
-  std::printf("  unchecked sigma = +1e-5:     %s%.4f (max |u| %.3g)\n", po.fall >= 0 ? "falls at t = " : "min Gamma3 ",
-              po.fall >= 0 ? po.fall : po.min_g3, po.max_u);
+  std::fprintf(text, "\nstability range (58): make(sigma=%.3e) -> %s, make(sigma=%.0e) -> %s\n", s_low,
+               to_string(SkateRotorLaw<double>::make(rp, s_low).error()), s_pos,
+               to_string(SkateRotorLaw<double>::make(rp, s_pos).error()));
+  std::fprintf(text, "  unchecked sigma = 1.2*lower: %s%.4f (max |u| %.3g)\n",
+               lo.fall >= 0 ? "falls at t = " : "min Gamma3 ", lo.fall >= 0 ? lo.fall : lo.min_g3, lo.max_u);
+  std::fprintf(text, "  unchecked sigma = +1e-5:     %s%.4f (max |u| %.3g)\n",
+               po.fall >= 0 ? "falls at t = " : "min Gamma3 ", po.fall >= 0 ? po.fall : po.min_g3, po.max_u);
 
   // ---- Prop. 11 energy–Casimir
-  std::printf("\nProp. 11 spinning equilibrium (m=2, l=0.8, I=(0.35,0.35,0.004)): I3+ml^2-I2 = %.4f\n",
-              p.I3 + p.m * p.l * p.l - p.I2);
+  std::fprintf(text, "\nProp. 11 spinning equilibrium (m=2, l=0.8, I=(0.35,0.35,0.004)): I3+ml^2-I2 = %.4f\n",
+               p.I3 + p.m * p.l * p.l - p.I2);
   for (double W : {2.0, 4.0, 5.0, 10.0}) {
     const auto a = spinning_stability(p, W);
     const auto ec = spinning_energy_casimir(p, W);
-    std::printf("  Omega0=%5.2f: bound %.4f, lambda^2 %+.4f, c=(%.3f, %.0f, %.4f), q=(%.4f, %+.4f) -> %s\n", W,
-                a.omega_min, a.lambda2, ec.c[0], ec.c[1], ec.c[2], ec.q1, ec.q2,
-                a.verdict == SpinningStability::stable     ? "stable"
-                : a.verdict == SpinningStability::unstable ? "unstable"
-                                                           : "inconclusive");
+    std::fprintf(text, "  Omega0=%5.2f: bound %.4f, lambda^2 %+.4f, c=(%.3f, %.0f, %.4f), q=(%.4f, %+.4f) -> %s\n", W,
+                 a.omega_min, a.lambda2, ec.c[0], ec.c[1], ec.c[2], ec.q1, ec.q2,
+                 a.verdict == SpinningStability::stable     ? "stable"
+                 : a.verdict == SpinningStability::unstable ? "unstable"
+                                                            : "inconclusive");
   }
-  std::printf("\nCSV in %s; plots: /usr/bin/python3 scripts/plots/skate.py %s\n", dir.c_str(), dir.c_str());
-  const bool ok = std::abs(fall - 1.025) / 1.025 < 0.01 && c.fall < 0 && c.min_g3 > 0.99 && gen_diff < 1e-9 &&
-                  lo.fall >= 0 && po.fall >= 0;
-  return ok ? 0 : 1;
+  std::fprintf(text, "\nCSV in %s; plots: /usr/bin/python3 scripts/plots/skate.py %s\n", dir.c_str(), dir.c_str());
+  checks.check("§7.2 uncontrolled fall time", fall, 1.025 * 0.99, 1.025 * 1.01, "paper t = 1.025, within 1%");
+  checks.check("§7.3 corrected (56): min Gamma3 on [0, 10] (no fall)", c.fall < 0 ? c.min_g3 : -1, 0.99, 1,
+               "Fig. 5: stays upright");
+  checks.check("§7.3 generic (52)/(53) law minus closed form, max |du|", gen_diff, 0, 1e-9, "the same law");
+  checks.check("(58) sigma = 1.2 x lower bound falls (fall time)", lo.fall, 0, 10, "outside (58): unstable");
+  checks.check("(58) sigma = +1e-5 falls (fall time)", po.fall, 0, 10, "outside (58): unstable");
+  return checks.finish("skate", a.flag("json"), text);
 }
 
-}  // namespace
+}  // namespace paper_skate
 
 ATTRACTOR_REGISTER_COMMAND(
     attractor::cli::PaperReports, "skate",
-    "paper 003 §7: pendulum skate fall (Fig. 4), rotor stabilization (Fig. 5), range (58), Prop. 11", skate_report_spec,
-    skate_report);
+    "paper 003 §7: pendulum skate fall (Fig. 4), rotor stabilization (Fig. 5), range (58), Prop. 11",
+    paper_skate::skate_report_spec, paper_skate::skate_report);

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,7 +18,9 @@
 #include "auto_gains.hpp"
 #include "closed_loop_options.hpp"
 #include "commands.hpp"
+#include "run_report.hpp"
 #include "run_support.hpp"
+#include "skate_spec.hpp"
 
 // Named, not anonymous: attractor-sim is one translation unit (hil/CMakeLists.txt).
 namespace sim_skate {
@@ -26,71 +29,22 @@ using namespace attractor;
 using cli::exact;
 using cli::Failure;
 
-cli::Spec skate_spec() {
-  cli::Spec s("skate", "usage: attractor-sim skate [options]",
-              "Pendulum skate (Garcia & Ohsawa, paper 003). Without --sigma: uncontrolled skate, eqs. (35)/(38)\n"
-              "(--model reduced) or the full nonholonomic Euler-Poincare eqs. (21) (--model full). With --sigma:\n"
-              "rotor about E1 (Example 15) driven by the controlled-Lagrangian law (56, corrected); sigma outside\n"
-              "(58) -J1^2/(I1+m l^2) < sigma < 0 is refused (exit 3) unless --unchecked.");
-  s.group("physical parameters (SI)")
-      .number_mode("m", "kg", "default 2 uncontrolled, 3 with rotor", cli::positive(), "total mass")
-      .number("l", "m", 0.8, cli::positive(), "contact->CM distance")
-      .number("I1", "kg m^2", 0.35, cli::positive(), "body inertia about E1 at the CM")
-      .number("I2", "kg m^2", 0.35, cli::positive(), "body inertia about E2 at the CM")
-      .number("I3", "kg m^2", 0.004, cli::positive(), "body inertia about E3 at the CM")
-      .number("g", "m/s^2", 9.8, cli::non_negative(), "gravity")
-      .number("J1", "kg m^2", 0.005, cli::positive(), "rotor inertia about E1 (with --sigma)")
-      .number("J2", "kg m^2", 0.0025, cli::non_negative(), "rotor inertia about E2 (with --sigma)")
-      .number("J3", "kg m^2", 0.0025, cli::non_negative(), "rotor inertia about E3 (with --sigma)");
-  s.group("control")
-      .number_mode("sigma", "", "none: uncontrolled", cli::any_finite(),
-                   "controlled-Lagrangian parameter sigma (enables the rotor)")
-      .flag("unchecked", "allow sigma outside (58), or a --feedback step that check_step refuses")
-      .number_mode("umax", "N m", "default none", cli::positive(), "torque saturation (with --sigma)")
-      .flag("zoh", "sample the law once per step (zero-order hold, like firmware); default: at every stage");
-  cli::add_closed_loop_options(s, "m, l, I1, I2, I3, g, J1, J2, J3");
-  s.group("initial condition (default: eq. (59) with phi0 = 0.1)")
-      .number("phi0", "rad", 0.1, cli::between(-M_PI / 2, M_PI / 2, true), "tilt about E1 of (59)")
-      .number("Omega1", "rad/s", 0.1, cli::any_finite(), "Omega1 of (59)")
-      .number("Omega3", "rad/s", 0.1, cli::any_finite(), "Omega3 of (59)")
-      .number("Y1", "m/s", 1.0, cli::any_finite(), "Y1 of (59)")
-      .list("zeta", 5, "v1,v2,v3,G2,G3", "reduced state directly (instead of (59)); G2^2+G3^2 = 1, G3 > 0")
-      .flag("project", "normalize (G2, G3) of --zeta onto the unit circle instead of refusing")
-      .number("theta-dot", "rad/s", 0, cli::any_finite(), "initial rotor rate relative to the body (with --sigma)");
-  s.group("numerics")
-      .number("h", "s", 1e-3, cli::positive(), "step")
-      .number_mode("T", "s", "default 2 uncontrolled, 10 controlled", cli::positive(), "duration")
-      .choice("scheme", {"euler", "heun", "rk4"}, "rk4", "Runge-Kutta scheme")
-      .choice("precision", {"float", "double"}, "double", "scalar type of the run")
-      .choice("model", {"reduced", "full"}, "reduced", "uncontrolled model (full only without --sigma)")
-      .text("feedback", "RATE|auto",
-            "feedback integrator, balanced gains with pull-back rate RATE [1/s] >= 0 (0 = off) or the\n"
-            "                          largest stable one (auto); uncontrolled only")
-      .text("gains", "auto", "same as --feedback auto")
-      .flag("stop-at-fall", "stop when Gamma3 <= 0")
-      .flag("force", "run more than 1e9 steps");
-  s.group("output")
-      .text("csv", "FILE", "time series: t,v1,v2,v3,G2,G3,Omega1,Omega2,Omega3,Y1,u,theta_dot,x1,x2,dE")
-      .number("every", "", 1, cli::between(1, 1e15), "CSV every N steps (whole number)")
-      .flag("json", "summary as one JSON object instead of the one-line text");
-  s.notes(
-      "inertias: I1, I2, I3 (and J1, J2, J3) that violate the triangle inequality (I1 <= I2 + I3 and\n"
-      "permutations) are no rigid body; the equations still run, with a warning on stderr.\n"
-      "summary: fall time (first Gamma3 = 0, interpolated) or none, min Gamma3, max |u|, max invariant\n"
-      "drifts (uncontrolled: E, C1, C2, |Gamma|^2 [, Gamma1, v4, v5, v6 for full]; controlled: the\n"
-      "closed-loop invariants of the matched skate (57) and the controlled rotor momentum pi~ (51b)).\n"
-      "A non-finite state or an invariant drift beyond 1 + |F(x0)| stops the run with exit 4.\n\n");
-  return s;
-}
-
 struct Summary {
   double fall_time = -1, min_g3 = 1, max_u = 0, t_end = 0;
   double max_tilt = 0, final_tilt = 0, late_max_tilt = 0;  // tilt = atan2(|Gamma2|, Gamma3); late: t >= 3T/4
-  double drift[8] = {0, 0, 0, 0, 0, 0, 0, 0};
-  int n_drift = 0;
-  const char* drift_names[8] = {"E", "C1", "C2", "G2", "G1", "v4", "v5", "v6"};
-  const char* stopped = nullptr;
+  int64_t steps = 0;
+  Vec<double, 6> last = Vec<double, 6>::Zero();  // zeta, theta_dot
 };
+
+using cli::InvariantKind;
+constexpr cli::InvariantInfo kInvariants[8] = {{"E", InvariantKind::energy},      {"C1", InvariantKind::momentum},
+                                               {"C2", InvariantKind::momentum},   {"G2", InvariantKind::constraint},
+                                               {"G1", InvariantKind::constraint}, {"v4", InvariantKind::constraint},
+                                               {"v5", InvariantKind::constraint}, {"v6", InvariantKind::constraint}};
+// Controlled: the matched skate's E, C1, C2, |Gamma|^2 and the controlled rotor momentum (51b).
+constexpr cli::InvariantInfo kControlledInvariants[5] = {
+    kInvariants[0], kInvariants[1], kInvariants[2], kInvariants[3], {"pi_tilde", InvariantKind::momentum}};
+constexpr const char* kStateNames[6] = {"v1", "v2", "v3", "G2", "G3", "theta_dot"};
 
 struct Inputs {
   bool controlled = false;
@@ -148,16 +102,13 @@ int run(const cli::Args& a, const Inputs& in) {
     s.max_tilt = std::max(s.max_tilt, s.final_tilt);
     if (k >= late_from) s.late_max_tilt = std::max(s.late_max_tilt, s.final_tilt);
     if (s.fall_time < 0 && q[4] <= 0 && prev[4] > 0) s.fall_time = t - h + h * prev[4] / (prev[4] - q[4]);
-    s.t_end = t;
+    s.t_end = t, s.steps = k + 1;
+    s.last.head<5>() = q;
     progress.tick(k + 1);
   };
-  // Stops the run: non-finite state or drift beyond sanity (exit 4).
-  auto sane = [&](bool finite, const double* dev, const double* f0, int n) {
-    if (!finite) s.stopped = "non_finite_state";
-    for (int i = 0; i < n && !s.stopped; ++i)
-      if (cli::drift_insane(dev[i], f0[i])) s.stopped = "invariant_drift_beyond_sanity";
-    return s.stopped == nullptr;
-  };
+  // The measuring loop's monitor (invariant_monitor.hpp): drifts, blow-up stops (exit 4).
+  std::optional<cli::InvariantMonitor> mon;
+  std::vector<double> gains_used;
   // Feedback step check over the region the samples span (exit 3 unless --unchecked).
   double rate_used = 0;
   auto check = [&](const auto& fb, const auto& samples) {
@@ -187,9 +138,9 @@ int run(const cli::Args& a, const Inputs& in) {
       Vec<S, 9> samples[2] = {z, z};
       samples[1].template tail<3>() << S(0), S(1), S(0);
       auto fb = feedback(sys, z, balanced_gains(sys, samples, rate_for(8)));
-      if (fbon) check(fb, samples);
+      if (fbon) check(fb, samples), gains_used.assign(fb.gains().data(), fb.gains().data() + 8);
       const Vec<double, 8> F0 = ref.invariants(z.template cast<double>());
-      s.n_drift = 8;
+      mon.emplace(kInvariants, 8, F0.data());
       emit(0, q0, 0, 0, 0);
       for (int64_t k = 0; k < steps; ++k) {
         const Vec<double, 5> prev = skate_zeta(Vec<double, 9>(z.template cast<double>()));
@@ -199,11 +150,11 @@ int run(const cli::Args& a, const Inputs& in) {
           step(sc, sys, z, S(h));
         const Vec<double, 9> zd = z.template cast<double>();
         const Vec<double, 5> q = skate_zeta(zd);
-        const Vec<double, 8> d = ref.invariants(zd) - F0;
-        for (int i = 0; i < 8; ++i) s.drift[i] = std::max(s.drift[i], std::abs(d[i]));
+        const Vec<double, 8> F = ref.invariants(zd);
+        const bool go = mon->record(F.data(), all_finite(zd));
         track(k, prev, q);
-        if ((k + 1) % every == 0) emit(double(k + 1) * h, q, 0, 0, d[0]);
-        if (!sane(all_finite(zd) && all_finite(d), d.data(), F0.data(), 8) || (stop && s.fall_time >= 0)) break;
+        if ((k + 1) % every == 0) emit(double(k + 1) * h, q, 0, 0, F[0] - F0[0]);
+        if (!go || (stop && s.fall_time >= 0)) break;
       }
     } else {
       PendulumSkate<S> sys{sp};
@@ -214,9 +165,9 @@ int run(const cli::Args& a, const Inputs& in) {
       samples[1][4] = S(0);
       samples[1][1] *= S(3);
       auto fb = feedback(sys, z, balanced_gains(sys, samples, rate_for(4)));
-      if (fbon) check(fb, samples);
+      if (fbon) check(fb, samples), gains_used.assign(fb.gains().data(), fb.gains().data() + 4);
       const Vec<double, 4> F0 = ref.invariants(q0);
-      s.n_drift = 4;
+      mon.emplace(kInvariants, 4, F0.data());
       emit(0, q0, 0, 0, 0);
       for (int64_t k = 0; k < steps; ++k) {
         const Vec<double, 5> prev = z.template cast<double>();
@@ -225,11 +176,11 @@ int run(const cli::Args& a, const Inputs& in) {
         else
           step(sc, sys, z, S(h));
         const Vec<double, 5> q = z.template cast<double>();
-        const Vec<double, 4> d = ref.invariants(q) - F0;
-        for (int i = 0; i < 4; ++i) s.drift[i] = std::max(s.drift[i], std::abs(d[i]));
+        const Vec<double, 4> F = ref.invariants(q);
+        const bool go = mon->record(F.data(), all_finite(q));
         track(k, prev, q);
-        if ((k + 1) % every == 0) emit(double(k + 1) * h, q, 0, 0, d[0]);
-        if (!sane(all_finite(q) && all_finite(d), d.data(), F0.data(), 4) || (stop && s.fall_time >= 0)) break;
+        if ((k + 1) % every == 0) emit(double(k + 1) * h, q, 0, 0, F[0] - F0[0]);
+        if (!go || (stop && s.fall_time >= 0)) break;
       }
     }
   } else {
@@ -274,8 +225,7 @@ int run(const cli::Args& a, const Inputs& in) {
     const Vec<double, 4> F0 = matched.invariants(q0);
     const double pi0 = lawd->controlled_rotor_momentum(x.template cast<double>());
     const double f0[5] = {F0[0], F0[1], F0[2], F0[3], pi0};
-    s.n_drift = 5;
-    s.drift_names[4] = "pi_tilde";
+    mon.emplace(kControlledInvariants, 5, f0);
     emit(0, q0, double(ctrl(x.template head<5>())), double(x[5]), 0);
     S u = S(0);
     for (int64_t k = 0; k < steps; ++k) {
@@ -292,50 +242,54 @@ int run(const cli::Args& a, const Inputs& in) {
       s.max_u = std::max(s.max_u, std::abs(double(u)));
       const Vec<double, 6> xd = x.template cast<double>();
       const Vec<double, 5> q = xd.head<5>();
-      const Vec<double, 4> d = matched.invariants(q) - F0;
-      const double dpi = lawd->controlled_rotor_momentum(xd) - pi0;
-      for (int i = 0; i < 4; ++i) s.drift[i] = std::max(s.drift[i], std::abs(d[i]));
-      s.drift[4] = std::max(s.drift[4], std::abs(dpi));
+      const Vec<double, 4> F = matched.invariants(q);
+      const double Fc[5] = {F[0], F[1], F[2], F[3], lawd->controlled_rotor_momentum(xd)};
+      const bool go = mon->record(Fc, all_finite(xd));
       track(k, prev, q);
-      if ((k + 1) % every == 0) emit(double(k + 1) * h, q, double(u), xd[5], d[0]);
-      const double dev[5] = {d[0], d[1], d[2], d[3], dpi};
-      if (!sane(all_finite(xd) && all_finite(d) && std::isfinite(dpi), dev, f0, 5) || (stop && s.fall_time >= 0)) break;
+      s.last[5] = xd[5];
+      if ((k + 1) % every == 0) emit(double(k + 1) * h, q, double(u), xd[5], F[0] - F0[0]);
+      if (!go || (stop && s.fall_time >= 0)) break;
     }
   }
   csv.close();
 
-  const char* prec = sizeof(S) == 4 ? "float" : "double";
+  cli::RunReport rep;
+  rep.system = "skate", rep.precision = sizeof(S) == 4 ? "float" : "double", rep.h = h;
+  rep.method = std::string(in.feedback ? "feedback-" : "") + to_string(sc);
+  rep.steps = s.steps, rep.t_end = s.t_end, rep.gains = gains_used, rep.gains_auto = in.auto_rate;
+  rep.state_names = kStateNames, rep.final_state.assign(s.last.data(), s.last.data() + (controlled ? 6 : 5));
+  const char* stopped = mon->stopped();
   if (a.flag("json")) {
     cli::Json j;
-    j["system"] = "skate", j["controlled"] = controlled, j["precision"] = prec, j["scheme"] = to_string(sc);
-    j["h"] = h, j["t_end"] = s.t_end;
+    cli::report_head(j, rep);
+    j["controlled"] = controlled, j["scheme"] = to_string(sc);
     j["fall_time"] = s.fall_time >= 0 ? cli::num(s.fall_time) : cli::Json(nullptr);
     j["min_gamma3"] = cli::num(s.min_g3), j["max_abs_u"] = cli::num(s.max_u);
     j["max_tilt"] = cli::num(s.max_tilt), j["final_tilt"] = cli::num(s.final_tilt);
-    j["late_max_tilt"] = 4 * s.t_end >= 3 * double(in.steps) * h ? cli::num(s.late_max_tilt) : cli::Json(nullptr);
+    j["late_max_tilt"] = s.steps > cli::last_quarter_from(in.steps) ? cli::num(s.late_max_tilt) : cli::Json(nullptr);
     if (controlled) {
       j["sigma"] = cli::num(in.sigma), j["umax"] = in.umax > 0 ? cli::num(in.umax) : cli::Json(nullptr);
       cli::loop_json(j, in.loop, in.h);
     }
     if (in.feedback) j["feedback_rate"] = cli::num(rate_used), j["feedback_auto"] = in.auto_rate;
-    for (int i = 0; i < s.n_drift; ++i) j["drift"][s.drift_names[i]] = cli::num(s.drift[i]);
-    j["stopped"] = s.stopped ? cli::Json(s.stopped) : cli::Json(nullptr);
+    for (int i = 0; i < mon->size(); ++i) j["drift"][mon->info(i).name] = cli::num(mon->max_abs(i));
+    cli::report_tail(j, rep, *mon);
     cli::print_json(j);
   } else {
-    std::printf("skate %s %s %s h=%g t=%g: ", controlled ? "controlled" : "uncontrolled", prec, to_string(sc), h,
-                s.t_end);
+    std::printf("skate %s %s %s h=%g t=%g: ", controlled ? "controlled" : "uncontrolled", rep.precision, to_string(sc),
+                h, s.t_end);
     if (s.fall_time >= 0)
       std::printf("fall t=%.4f", s.fall_time);
     else
       std::printf("no fall");
     std::printf(" min G3=%.5f max|u|=%.4g drift", s.min_g3, s.max_u);
-    for (int i = 0; i < s.n_drift; ++i) std::printf(" %s=%.2e", s.drift_names[i], s.drift[i]);
+    for (int i = 0; i < mon->size(); ++i) std::printf(" %s=%.2e", mon->info(i).name, mon->max_abs(i));
     if (in.feedback) std::printf(" | feedback rate %.4g%s", rate_used, in.auto_rate ? " (auto)" : "");
-    if (s.stopped) std::printf(" | STOPPED: %s at t=%g", s.stopped, s.t_end);
+    if (stopped) std::printf(" | STOPPED: %s at t=%g", stopped, s.t_end);
     std::printf("\n");
   }
-  if (s.stopped) std::fprintf(stderr, "skate: run stopped at t=%g: %s\n", s.t_end, s.stopped);
-  return s.stopped ? cli::exit_blowup : cli::exit_ok;
+  if (stopped) std::fprintf(stderr, "skate: run stopped at t=%g: %s\n", s.t_end, stopped);
+  return stopped ? cli::exit_blowup : cli::exit_ok;
 }
 
 int skate_run(const cli::Args& a) {

@@ -18,7 +18,9 @@
 #include "auto_gains.hpp"
 #include "closed_loop_options.hpp"
 #include "commands.hpp"
+#include "run_report.hpp"
 #include "run_support.hpp"
+#include "spherical_robot_spec.hpp"
 
 // Named, not anonymous: attractor-sim is one translation unit (hil/CMakeLists.txt).
 namespace sim_spherical_robot {
@@ -26,67 +28,6 @@ namespace sim_spherical_robot {
 using namespace attractor;
 using cli::exact;
 using cli::Failure;
-
-cli::Spec robot_spec() {
-  cli::Spec s("spherical-robot", "usage: attractor-sim spherical-robot [options]",
-              "Spherical robot (paper 004 (0.29)-(0.30)): a top-heavy ball of radius a rolling without slipping,\n"
-              "two internal rotors about E1, E2. Without --sigma: uncontrolled. With --sigma: the controlled-\n"
-              "Lagrangian law u_a = (J_a^2/sigma_a) dOmega_a/dt (paper 003 (53), Remark 14); sigma_a outside\n"
-              "-J_a^2/I_P,a < sigma_a < 0, I_P,a = I_a - J_a + m (a+l)^2, is refused (exit 3) unless --unchecked.\n"
-              "Defaults: the reference robot and start of docs/spherical-robot.md (run C1 with --sigma -1.5e-4).");
-  s.group("physical parameters (SI)")
-      .number("a", "m", 0.20, cli::positive(), "ball radius")
-      .number("m", "kg", 4.0, cli::positive(), "total mass, rotors included")
-      .number("l", "m", 0.05, cli::any_finite(), "centre -> centre of mass along E3 (> 0 top-heavy; |l| < a)")
-      .number("g", "m/s^2", 9.81, cli::non_negative(), "gravity")
-      .number("I1", "kg m^2", 0.10, cli::positive(), "inertia about E1 at the CM, rotors locked")
-      .number("I2", "kg m^2", 0.10, cli::positive(), "inertia about E2 at the CM, rotors locked")
-      .number("I3", "kg m^2", 0.08, cli::positive(), "inertia about E3 at the CM, rotors locked")
-      .number("J1", "kg m^2", 0.01, cli::positive(), "rotor 1 axial inertia (about E1; J1 < I1)")
-      .number("J2", "kg m^2", 0.01, cli::positive(), "rotor 2 axial inertia (about E2; J2 < I2)");
-  s.group("control")
-      .number_mode("sigma", "", "none: uncontrolled", cli::any_finite(),
-                   "controlled-Lagrangian parameter sigma of rotor 1 (and 2); enables the law")
-      .number_mode("sigma2", "", "default --sigma", cli::any_finite(), "sigma of rotor 2 (with --sigma)")
-      .flag("unchecked", "allow sigma outside the stability range, or a --feedback step that check_step refuses")
-      .number_mode("umax", "N m", "default none", cli::positive(), "torque saturation |u_a| <= umax (with --sigma)")
-      .flag("zoh", "sample the law once per step (zero-order hold, like firmware); default: at every stage");
-  cli::add_closed_loop_options(s, "a, m, l, g, I1, I2, I3, J1, J2");
-  s.group("initial condition (default: the reference start, tilt 0.1 about E1)")
-      .number("phi0", "rad", 0.1, cli::between(-M_PI / 2, M_PI / 2, true),
-              "tilt about E1: Gamma = (0, sin phi0, cos phi0)")
-      .list("Omega", 3, "W1,W2,W3", "body angular velocity [rad/s] (default 0.1,0,0.1)")
-      .list("theta-dot", 2, "R1,R2",
-            "rotor rates relative to the shell [rad/s] (default: pi = 0, i.e. -W1,-W2, uncontrolled;\n"
-            "                          pi~ = 0, i.e. (J_a/sigma_a - 1) W_a, controlled)");
-  s.group("numerics")
-      .number("h", "s", 1e-3, cli::positive(), "step")
-      .number("T", "s", 10, cli::positive(), "duration")
-      .choice("scheme", {"euler", "heun", "rk4"}, "rk4", "Runge-Kutta scheme")
-      .choice("precision", {"float", "double"}, "double", "scalar type of the run")
-      .text("feedback", "RATE|auto",
-            "feedback integrator: pull E, pi, |Gamma|^2 (and Jellett when pi = 0) back at this\n"
-            "                          rate [1/s] >= 0 (0 = off), or 'auto': the largest rate within a safety\n"
-            "                          fraction of the scheme's stability interval, at most 4x the fall rate\n"
-            "                          sqrt(m g |l| / I_P) (uncontrolled only)")
-      .text("gains", "auto", "same as --feedback auto")
-      .flag("stop-at-fall", "stop when Gamma3 <= 0")
-      .flag("force", "run more than 1e9 steps");
-  s.group("output")
-      .text("csv", "FILE", "time series: t,Omega1,Omega2,Omega3,G1,G2,G3,theta_dot1,theta_dot2,u1,u2,tilt,x,y,dE")
-      .number("every", "", 1, cli::between(1, 1e15), "CSV every N steps (whole number)")
-      .flag("json", "summary as one JSON object instead of the one-line text");
-  s.notes(
-      "summary: fall time (first Gamma3 = 0, interpolated) or none, max tilt (arccos Gamma3), min Gamma3,\n"
-      "max |u_a|, max |theta_dot_a|, the centre's final (x, y) and largest distance from the start, and\n"
-      "max invariant drifts: uncontrolled E, pi1, pi2, |Gamma|^2, Jellett J (an invariant only when pi = 0\n"
-      "and I1 - J1 = I2 - J2); controlled the closed-loop E~, pi~1, pi~2, |Gamma|^2, J~ (E~ and pi~ are\n"
-      "invariants of the unsaturated continuous law; J~ when pi~ = 0 and the robot is axisymmetric).\n"
-      "A non-finite state, a drift of |Gamma|^2 (or of E, E~ where they are invariants) beyond 1 + |F(x0)|,\n"
-      "or a singular closed loop (det of A(Gamma) - J + K changes sign: sigma outside the range) stops the\n"
-      "run with exit 4.\n\n");
-  return s;
-}
 
 struct Inputs {
   bool controlled = false;
@@ -110,10 +51,22 @@ struct Summary {
   double final_tilt = 0, late_max_tilt = 0;  // late: t >= 3T/4
   double fall_time = -1, max_tilt = 0, min_g3 = 1, max_u = 0, max_rotor = 0, max_excursion = 0, t_end = 0;
   Vec<double, 2> position = Vec<double, 2>::Zero();
-  double drift[5] = {0, 0, 0, 0, 0};
-  const char* drift_names[5] = {"E", "pi1", "pi2", "G", "J"};
-  const char* stopped = nullptr;
+  int64_t steps = 0;
 };
+
+using cli::InvariantKind;
+constexpr cli::InvariantInfo kInvariants[5] = {{"E", InvariantKind::energy},
+                                               {"pi1", InvariantKind::momentum},
+                                               {"pi2", InvariantKind::momentum},
+                                               {"G", InvariantKind::constraint},
+                                               {"J", InvariantKind::momentum}};
+// Controlled: the closed-loop invariants of the controller's model.
+constexpr cli::InvariantInfo kControlledInvariants[5] = {{"E~", InvariantKind::energy},
+                                                         {"pi~1", InvariantKind::momentum},
+                                                         {"pi~2", InvariantKind::momentum},
+                                                         {"G", InvariantKind::constraint},
+                                                         {"J~", InvariantKind::momentum}};
+constexpr const char* kStateNames[8] = {"Omega1", "Omega2", "Omega3", "G1", "G2", "G3", "theta_dot1", "theta_dot2"};
 
 template <class S>
 int run(const cli::Args& a, const Inputs& in) {
@@ -186,12 +139,12 @@ int run(const cli::Args& a, const Inputs& in) {
   // Invariants (double, of the run's state): open-loop or closed-loop set.
   auto invariants = [&](const Vec<double, 8>& xd) { return controlled ? cld.invariants(xd) : ref.invariants(xd); };
   Summary s;
-  if (controlled) {
-    s.drift_names[0] = "E~", s.drift_names[1] = "pi~1", s.drift_names[2] = "pi~2", s.drift_names[4] = "J~";
-  }
   const Vec<double, 5> F0 = invariants(x.template cast<double>());
-  // Which drifts stop a run beyond sanity: |Γ|² always; E / Ẽ where they are invariants.
-  const bool energy_invariant = !controlled || (in.umax == 0 && !lo.sampled && lo.exact_model());
+  // The measuring loop's monitor (invariant_monitor.hpp). Which drifts stop a run beyond
+  // sanity: |Γ|² always; E / Ẽ where they are invariants.
+  cli::InvariantMonitor mon(controlled ? kControlledInvariants : kInvariants, 5, F0.data());
+  for (int i : {1, 2, 4}) mon.unwatch(i);
+  if (controlled && !(in.umax == 0 && !lo.sampled && lo.exact_model())) mon.unwatch(0);
 
   // Feedback integrator (uncontrolled): gains balanced at x0; check_step at x0 and at the flipped
   // state with the same rates (the gradients grow as the ball flips).
@@ -265,7 +218,7 @@ int run(const cli::Args& a, const Inputs& in) {
       // Zero-order hold: a (noisy) sample every lo.hold plant steps, the torque held in between.
       if (!zoh || k % lo.hold == 0) u = control(zoh ? noise.add(x) : x, ok);
       if (!ok) {
-        s.stopped = "singular_closed_loop";
+        mon.stop("singular_closed_loop");
         break;
       }
       s.max_u = std::max(s.max_u, double(u.cwiseAbs().maxCoeff()));
@@ -283,13 +236,12 @@ int run(const cli::Args& a, const Inputs& in) {
     const double t = double(k + 1) * in.h;
     const Vec<double, 8> xd = x.template cast<double>();
     advance_pose(pose, Vec3<double>(prev.head<3>()), Vec3<double>(xd.head<3>()), pd.radius, in.h);
-    const Vec<double, 5> d = invariants(xd) - F0;
-    for (int i = 0; i < 5; ++i) s.drift[i] = std::max(s.drift[i], std::abs(d[i]));
+    const Vec<double, 5> F = invariants(xd);
     s.t_end = t;
-    if (!all_finite(xd) || !all_finite(d)) {
-      s.stopped = "non_finite_state";
-      break;
-    }
+    const int64_t before = mon.records();
+    const bool go = mon.record(F.data(), all_finite(xd));
+    if (mon.records() == before) break;  // non-finite
+    s.steps = k + 1;
     const double tilt = spherical_robot_tilt(xd);
     s.max_tilt = std::max(s.max_tilt, tilt);
     s.final_tilt = tilt;
@@ -299,25 +251,30 @@ int run(const cli::Args& a, const Inputs& in) {
     s.position = pose.position;
     s.max_excursion = std::max(s.max_excursion, pose.position.norm());
     if (s.fall_time < 0 && xd[5] <= 0 && prev[5] > 0) s.fall_time = t - in.h + in.h * prev[5] / (prev[5] - xd[5]);
-    if ((k + 1) % in.every == 0) emit(t, xd, u.template cast<double>(), d[0]);
+    if ((k + 1) % in.every == 0) emit(t, xd, u.template cast<double>(), F[0] - F0[0]);
     progress.tick(k + 1);
-    if (cli::drift_insane(d[3], F0[3]) || (energy_invariant && cli::drift_insane(d[0], F0[0]))) {
-      s.stopped = "invariant_drift_beyond_sanity";
-      break;
-    }
+    if (!go) break;
     if (controlled && law->closed_loop_determinant(Vec3<S>(x.template segment<3>(3))) * det0 <= S(0)) {
-      s.stopped = "singular_closed_loop";  // det Ã(Γ) changed sign: the torque is unbounded here
+      mon.stop("singular_closed_loop");  // det Ã(Γ) changed sign: the torque is unbounded here
       break;
     }
     if (stop && s.fall_time >= 0) break;
   }
   csv.close();
 
-  const char* prec = sizeof(S) == 4 ? "float" : "double";
+  cli::RunReport rep;
+  rep.system = "spherical-robot", rep.precision = sizeof(S) == 4 ? "float" : "double", rep.h = in.h;
+  rep.method = std::string(in.feedback ? "feedback-" : "") + to_string(sc);
+  rep.steps = s.steps, rep.t_end = s.t_end, rep.gains_auto = in.auto_rate;
+  if (in.feedback) rep.gains.assign(fb.gains().data(), fb.gains().data() + 5);
+  const Vec<double, 8> xe = x.template cast<double>();
+  rep.state_names = kStateNames, rep.final_state.assign(xe.data(), xe.data() + 8);
+  const char* prec = rep.precision;
+  const char* stopped = mon.stopped();
   if (a.flag("json")) {
     cli::Json j;
-    j["system"] = "spherical-robot", j["controlled"] = controlled, j["precision"] = prec;
-    j["scheme"] = to_string(sc), j["h"] = in.h, j["t_end"] = s.t_end;
+    cli::report_head(j, rep);
+    j["controlled"] = controlled, j["scheme"] = to_string(sc);
     if (controlled) {
       j["sigma"] = {cli::num(in.sigma[0]), cli::num(in.sigma[1])};
       j["umax"] = umax > 0 ? cli::num(umax) : cli::Json(nullptr);
@@ -326,13 +283,13 @@ int run(const cli::Args& a, const Inputs& in) {
     j["fall_time"] = s.fall_time >= 0 ? cli::num(s.fall_time) : cli::Json(nullptr);
     j["max_tilt"] = cli::num(s.max_tilt), j["min_gamma3"] = cli::num(s.min_g3);
     j["final_tilt"] = cli::num(s.final_tilt),
-    j["late_max_tilt"] = 4 * s.t_end >= 3 * double(in.steps) * in.h ? cli::num(s.late_max_tilt) : cli::Json(nullptr);
+    j["late_max_tilt"] = s.steps > cli::last_quarter_from(in.steps) ? cli::num(s.late_max_tilt) : cli::Json(nullptr);
     j["max_abs_u"] = cli::num(s.max_u), j["max_abs_theta_dot"] = cli::num(s.max_rotor);
     j["position"] = {cli::num(s.position[0]), cli::num(s.position[1])};
     j["max_excursion"] = cli::num(s.max_excursion);
     if (in.feedback) j["feedback_rate"] = cli::num(rate_used), j["feedback_auto"] = in.auto_rate;
-    for (int i = 0; i < 5; ++i) j["drift"][s.drift_names[i]] = cli::num(s.drift[i]);
-    j["stopped"] = s.stopped ? cli::Json(s.stopped) : cli::Json(nullptr);
+    for (int i = 0; i < 5; ++i) j["drift"][mon.info(i).name] = cli::num(mon.max_abs(i));
+    cli::report_tail(j, rep, mon);
     cli::print_json(j);
   } else {
     std::printf("spherical-robot %s %s %s h=%g t=%g: ", controlled ? "controlled" : "uncontrolled", prec, to_string(sc),
@@ -343,13 +300,13 @@ int run(const cli::Args& a, const Inputs& in) {
       std::printf("no fall");
     std::printf(" max tilt=%.5f min G3=%.5f max|u|=%.4g max|theta_dot|=%.4g xy=(%.4g,%.4g) excursion=%.4g drift",
                 s.max_tilt, s.min_g3, s.max_u, s.max_rotor, s.position[0], s.position[1], s.max_excursion);
-    for (int i = 0; i < 5; ++i) std::printf(" %s=%.2e", s.drift_names[i], s.drift[i]);
+    for (int i = 0; i < 5; ++i) std::printf(" %s=%.2e", mon.info(i).name, mon.max_abs(i));
     if (in.feedback) std::printf(" | feedback rate %.4g%s", rate_used, in.auto_rate ? " (auto)" : "");
-    if (s.stopped) std::printf(" | STOPPED: %s at t=%g", s.stopped, s.t_end);
+    if (stopped) std::printf(" | STOPPED: %s at t=%g", stopped, s.t_end);
     std::printf("\n");
   }
-  if (s.stopped) std::fprintf(stderr, "spherical-robot: run stopped at t=%g: %s\n", s.t_end, s.stopped);
-  return s.stopped ? cli::exit_blowup : cli::exit_ok;
+  if (stopped) std::fprintf(stderr, "spherical-robot: run stopped at t=%g: %s\n", s.t_end, stopped);
+  return stopped ? cli::exit_blowup : cli::exit_ok;
 }
 
 int robot_run(const cli::Args& a) {

@@ -10,9 +10,10 @@ set(ATTRACTOR_HIL_ELF ${PROJECT_SOURCE_DIR}/build/fw-m4f/apps/skate-rotor-hil/sk
 set(_hilq ${CMAKE_CURRENT_SOURCE_DIR}/tests/hil_qemu.sh)
 # 2 s of simulated time, a fault every 25 ticks, every class in turn (corrupt, nan, out_of_range,
 # drop, duplicate, reorder, delayed, bias, reset: about 9 each, 8 firmware resets with
-# resynchronisation): all detected, skate upright (the runner's exit 0).
+# resynchronisation): all detected, skate upright (the runner's exit 0); the round-trip latency
+# line sane and agreeing with the CSV's round_trip_us column (hil_qemu.sh latency).
 add_test(NAME hil.skate_qemu_faults
-         COMMAND ${_hilq} run $<TARGET_FILE:attractor-hil> ${ATTRACTOR_HIL_ELF} --ticks 2000 --fault-every 25 --timeout 20)
+         COMMAND ${_hilq} latency $<TARGET_FILE:attractor-hil> ${ATTRACTOR_HIL_ELF} --ticks 2000 --fault-every 25 --timeout 20)
 # Deterministic: two runs with faults give identical per-tick logs (tick cost included).
 add_test(NAME hil.skate_qemu_deterministic
          COMMAND ${_hilq} twice $<TARGET_FILE:attractor-hil> ${ATTRACTOR_HIL_ELF} --ticks 600 --fault-every 25 --timeout 20)
@@ -43,7 +44,7 @@ add_test(NAME hil.firmware_silent
 set_tests_properties(hil.firmware_silent PROPERTIES LABELS "host;hil;qemu" TIMEOUT 120 SKIP_RETURN_CODE 77)
 # The spherical robot on the link: 2 s of simulated time, a fault every 25 ticks, every class
 # (the nine of hil.skate_qemu_faults, firmware resets included) injected and detected, tilt <
-# 0.12 rad throughout (SPHERICAL_ROBOT.md), controller running.
+# 0.12 rad throughout (docs/spherical-robot.md), controller running.
 set(ATTRACTOR_HIL_ROBOT_ELF
     ${PROJECT_SOURCE_DIR}/build/fw-m4f/apps/spherical-robot-hil/spherical-robot-hil.mps2-an386.elf
     CACHE FILEPATH "spherical-robot firmware image the HIL tests run in QEMU")

@@ -4,6 +4,11 @@
 # the firmware image is not built (it comes from the fw-m4f preset, not this host build).
 #   run    : one run, passes on the runner's exit 0 (upright, every injected fault detected)
 #   twice  : two runs with --csv, passes when the CSVs are identical (frames are the clock)
+#            but for the last column, round_trip_us: the host's wall clock, never repeatable
+#   latency: one run with --csv that must pass as `run`, and whose round-trip lines are sane:
+#            0 < min <= p50 <= p99 <= p99.9 <= max < 10 s, every exchanged tick counted (>= 90 %
+#            of the ticks: drops and reset downtime have none), the histogram summing to that
+#            count, and the CSV's round_trip_us column holding that many values with that max
 #   silent : ELF is an image without the link: the runner must exit 8 naming the timeout
 #   signals: the runner killed mid-run by SIGINT, SIGTERM, SIGHUP and SIGKILL (ARGS: runner
 #            options): each time its QEMU child is gone afterwards (and no /tmp/attractor-hil-PID.*
@@ -33,12 +38,39 @@ case "$mode" in
     trap 'rm -rf "$dir"' EXIT
     "$runner" --elf "$elf" --csv "$dir/a.csv" "$@" || exit 1
     "$runner" --elf "$elf" --csv "$dir/b.csv" "$@" || exit 1
-    if cmp "$dir/a.csv" "$dir/b.csv"; then
+    for f in a b; do sed 's/,[^,]*$//' "$dir/$f.csv" >"$dir/$f.ticks"; done
+    [ "$(head -n 1 "$dir/a.csv" | sed 's/.*,//')" = round_trip_us ] || { echo "last CSV column is not round_trip_us"; exit 1; }
+    if cmp "$dir/a.ticks" "$dir/b.ticks"; then
       echo "hil: two runs, identical CSV logs ($(wc -l < "$dir/a.csv") lines)"
     else
-      diff "$dir/a.csv" "$dir/b.csv" | head -n 10
+      diff "$dir/a.ticks" "$dir/b.ticks" | head -n 10
       exit 1
     fi ;;
+  latency)
+    dir=$(mktemp -d)
+    trap 'rm -rf "$dir"' EXIT
+    "$runner" --elf "$elf" --csv "$dir/a.csv" "$@" >"$dir/out" || { cat "$dir/out"; exit 1; }
+    cat "$dir/out"
+    ticks=$(sed -n 's/^hil: \([0-9]*\) ticks .*/\1/p' "$dir/out")
+    awk -v ticks="$ticks" -F, '
+      FNR == NR && /^hil: round trip / {
+        n = split($0, w, " ")
+        for (i = 1; i < n; ++i) v[w[i]] = w[i + 1] + 0
+        p50 = v["p50"]; p99 = v["p99"]; p999 = v["p99.9"]; max = v["max"]; min = v["min"]; count = v["over"]
+        seen = 1
+      }
+      FNR == NR && /^hil: round-trip histogram/ {
+        n = split($0, w, " ")
+        for (i = 5; i < n; i += 2) hist += w[i + 1]
+      }
+      FNR != NR && FNR > 1 && $NF != "" { ++rows; if ($NF + 0 > csvmax) csvmax = $NF + 0 }
+      END {
+        printf "latency check: min %d p50 %d p99 %d p99.9 %d max %d over %d of %d ticks; histogram %d; CSV %d values, max %d\n",
+               min, p50, p99, p999, max, count, ticks, hist, rows, csvmax
+        ok = seen && min > 0 && min <= p50 && p50 <= p99 && p99 <= p999 && p999 <= max && max < 10000000
+        ok = ok && count >= 0.9 * ticks && count <= ticks && hist == count && rows == count && csvmax == max
+        if (!ok) { print "latency check FAILED"; exit 1 }
+      }' "$dir/out" "$dir/a.csv" ;;
   silent)
     out=$("$runner" --elf "$elf" "$@" 2>&1)
     rc=$?

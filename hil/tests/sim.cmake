@@ -96,6 +96,25 @@ attractor_cli_test(config_command_line_wins 0 "\"t_end\":0.02" -- ${SIM} skate -
 attractor_cli_test(auto_gains_pendulum 0 "\"gains_auto\":true" -- ${SIM} planar-pendulum --gains auto --json)
 attractor_cli_test(auto_gains_skate 0 "feedback rate [0-9.]+ [(]auto[)]" -- ${SIM} skate --gains auto --T 0.5)
 
+# The feedback-system driver (hil/cli/feedback_system_driver.hpp) on the guide's example, and
+# the summary fields every simulator shares (hil/cli/run_report.hpp).
+attractor_cli_test(oscillator_auto_json 0 "\"gains\":\\[[0-9.]+\\],\"gains_auto\":true.*\"energy_error\":[0-9].*\"exact_error\":[0-9]"
+  --not "nan|inf" -- ${SIM} harmonic-oscillator --gains auto --json --T 2)
+attractor_cli_test(oscillator_method 0 "^harmonic-oscillator heun float h=0.001 steps=1000 t=1: H max=.* exact error="
+  -- ${SIM} harmonic-oscillator --method heun --precision float --T 1)
+attractor_cli_test(oscillator_gains_count 2 "--gains: '1,2' is not 'auto', one number or 1 comma-separated"
+  -- ${SIM} harmonic-oscillator --gains 1,2)
+attractor_cli_test(oscillator_baseline_unknown 2 "--method: 'rattle' is not one of"
+  -- ${SIM} harmonic-oscillator --method rattle)
+attractor_cli_test(json_fields_skate 0 "\"method\":\"rk4\",.*\"steps\":10,.*\"gains\":null.*\"constraint_error\":[0-9].*\"energy_error\":[0-9].*\"exact_error\":null,\"final_state\":[{]\"v1\""
+  -- ${SIM} skate --json --T 0.01)
+attractor_cli_test(json_fields_robot 0 "\"method\":\"feedback-rk4\".*\"gains\":\\[[0-9.e-]+,.*\"constraint_error\":[0-9].*\"final_state\":[{]\"Omega1\""
+  -- ${SIM} spherical-robot --feedback 1 --json --T 0.01)
+attractor_cli_test(json_fields_pendulum 0 "\"constraint_error\":[0-9].*\"energy_error\":[0-9].*\"final_state\":[{]\"q1\""
+  -- ${SIM} spherical-pendulum --json --T 0.01)
+attractor_cli_test(skate_float_state_range 5 "beyond the range of float" -- ${SIM} skate --precision float --Omega1 1e39)
+
+
 # attractor-sim spherical-robot: the reference runs and one test per input rule.
 attractor_cli_test(robot_c1 0 "spherical-robot controlled double rk4 h=0.01 t=10: no fall max tilt=0.10803 .*max[|]u[|]=0.431"
   -- ${SIM} spherical-robot --sigma -1.5e-4 --h 0.01)

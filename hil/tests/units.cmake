@@ -1,3 +1,3 @@
 # SPDX-License-Identifier: Apache-2.0
-# Parser and --gains auto unit tests (GoogleTest), named tools.cli.<Suite>.<Test>.
+# Parser, --gains auto and round-trip statistics unit tests (GoogleTest), named tools.cli.<Suite>.<Test>.
 gtest_discover_tests(hil_cli_test TEST_PREFIX tools.cli. PROPERTIES LABELS "host;cli")

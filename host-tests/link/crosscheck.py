@@ -194,7 +194,7 @@ def main():
             ' '.join(str(x) for x in faults + link + counts), 'error ' + verdict if verdict else awire.hex())
 
         # Decoder: frames valid or with one defect, then random byte damage of the encoding.
-        kind = rng.randrange(8)
+        kind = rng.randrange(9)
         ftype = rng.choice([SENSOR, ACTUATOR, HELLO, GOODBYE, RESET, BOOT])
         payload = sensor_payload(bits) if ftype == SENSOR else (
             actuator_payload(t, mode, reason, faults, link, counts,
@@ -206,6 +206,9 @@ def main():
                     declared=None if kind != 2 else (len(payload) + rng.choice([1, 65535])) % 65536)
         if kind == 3:
             raw = frame(rng.choice([0, 7, 8, 255]), seq, tick, payload)
+        if kind == 8:  # the declared size is the type's, the body one byte shorter or longer
+            raw = frame(ftype, seq, tick, payload[:-1] if payload and rng.random() < 0.5 else payload + b'\x5a',
+                        declared=PAYLOAD[ftype])
         if kind == 4:
             raw = bytearray(raw)
             raw[rng.randrange(len(raw))] ^= 1 << rng.randrange(8)

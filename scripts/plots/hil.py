@@ -71,47 +71,57 @@ def main():
     d = load(path)
     t = d["tick"] / RATE_HZ
     faulted = len(fault_classes(d)) > 0
-
-    fig, ax = plt.subplots(1, 4, figsize=(17, 3.8))
-    ax[0].plot(t, d["gamma2"], label="Gamma2")
-    ax[0].plot(t, d["gamma3"], label="Gamma3")
-    ax[0].set_title("(a) Gamma (vertical in the body frame)")
-    ax[1].plot(t, np.degrees(np.arccos(np.clip(d["gamma3"], -1.0, 1.0))))
-    ax[1].set_title("(b) tilt acos(Gamma3) [deg]")
+    plt.rcParams.update({"font.size": 11, "legend.fontsize": 9})
     robot = "torque1" in d.dtype.names  # attractor-hil --plant spherical-robot: two rotors
+
+    fig, ax = plt.subplots(1, 4, figsize=(18, 4.2))
+    ax[0].plot(t, d["gamma2"], label="Γ2")
+    ax[0].plot(t, d["gamma3"], label="Γ3")
+    ax[0].set_title("(a) vertical in the body frame")
+    ax[0].set_ylabel("Γ [-] (unit vector)")
+    ax[1].plot(t, np.degrees(np.arccos(np.clip(d["gamma3"], -1.0, 1.0))), label="tilt")
+    ax[1].set_title("(b) tilt arccos Γ3")
+    ax[1].set_ylabel("tilt [deg]")
     if robot:
         ax[2].plot(t, d["torque1"], label="u1")
         ax[2].plot(t, d["torque2"], label="u2")
-        ax[2].legend(fontsize=8)
-        ax[2].set_title("(c) rotor torques u1, u2 [N m]")
+        ax[2].set_title("(c) rotor torques")
+        ax[2].set_ylabel("u [N m]")
     else:
-        ax[2].plot(t, d["torque"])
-        ax[2].set_title("(c) rotor torque u [N m]")
-    ax[3].plot(t, d["tick_cost"], ".", ms=2)
-    ax[3].set_title("(d) control step cost [cost-clock counts]")
+        ax[2].plot(t, d["torque"], label="u")
+        ax[2].set_title("(c) rotor torque")
+        ax[2].set_ylabel("u [N m]")
+    ax[3].plot(t, d["tick_cost"], ".", ms=2, label="control step")
+    ax[3].set_title("(d) control step cost")
+    ax[3].set_ylabel("cost-clock counts")
     ax[3].set_ylim(0, max(1.0, 1.2 * float(np.max(d["tick_cost"]))))
     for a in ax:
         a.set_xlabel("t [s]")
         if faulted:
             fault_marks(a, d, t)
-    ax[0].legend(fontsize=8, loc="center right")
-    if faulted:
-        ax[3].legend(fontsize=7, loc="lower right", ncol=2)
-    fig.suptitle(f"HIL: paper 003 §7.3 rotor-controlled skate, firmware in the loop ({len(t)} rows of {path})")
+        a.legend(loc="center right" if a is ax[0] else "best", ncol=2 if faulted and a is ax[3] else 1)
+    plant = "spherical robot (docs/spherical-robot.md)" if robot else "paper 003 §7.3 rotor-controlled skate"
+    fig.suptitle(f"HIL: {plant}, firmware in the loop ({len(t)} rows of {os.path.basename(path)})")
     fig.tight_layout()
     fig.savefig(os.path.join(out, "hil_robot.png" if robot else "hil_skate.png"), dpi=120)
 
-    fig, ax = plt.subplots(1, 2, figsize=(12, 3.8))
+    fig, ax = plt.subplots(1, 2, figsize=(13, 4.2))
     for i, name in enumerate(fault_classes(d)):
         ax[0].step(t, np.cumsum(d["fault"] == name), where="post", color=f"C{(i + 3) % 10}", label=name)
     ax[0].set_title("(a) faults injected by the host (cumulative)")
+    if not faulted:  # say so instead of leaving an empty panel
+        ax[0].text(0.5, 0.5, "no faults injected\n(attractor-hil --fault-every K)", ha="center", va="center",
+                   transform=ax[0].transAxes, fontsize=13, color="0.35")
+        ax[0].set_xlim(t[0], t[-1])
+        ax[0].set_ylim(0, 1)
     for col in ("rejected", "gaps", "repeated", "stale"):
         ax[1].step(t, d[col], where="post", label=col)
     ax[1].set_title("(b) detected by the firmware (link and runtime counters)")
     for a in ax:
         a.set_xlabel("t [s]")
+        a.set_ylabel("count (cumulative)")
         if a.get_legend_handles_labels()[0]:
-            a.legend(fontsize=8)
+            a.legend()
     fig.suptitle("HIL link: injected faults against what the firmware detected")
     fig.tight_layout()
     fig.savefig(os.path.join(out, "hil_link.png"), dpi=120)

@@ -47,6 +47,7 @@ def read_series(path):
 
 
 def fig1(series, out):
+    plt.rcParams.update({"font.size": 11, "legend.fontsize": 9})
     methods = ["feedback-euler", "rattle", "lie-trotter", "strang"]
     fig, axes = plt.subplots(2, 2, figsize=(11, 7), sharex=True, sharey=True)
     for ax, m in zip(axes.flat, methods):
@@ -56,9 +57,11 @@ def fig1(series, out):
         for c, style in (("q1", "-"), ("q2", "--"), ("q3", ":")):
             ax.plot(s["t"], s[c], style, lw=0.8, label=c)
         ax.set_title(LABELS[m])
-        ax.legend(loc="upper right", fontsize=8)
+        ax.legend(loc="upper right")
     for ax in axes[-1]:
-        ax.set_xlabel("t")
+        ax.set_xlabel("t [s]")
+    for ax in axes[:, 0]:
+        ax.set_ylabel("q [m] (l = 1 m)")
     fig.suptitle("Fig. 1: spherical pendulum q(t), h = 1e-3 (double)")
     fig.tight_layout()
     fig.savefig(os.path.join(out, "fig1_positions.png"), dpi=120)
@@ -75,10 +78,10 @@ def fig_deviation(series, out, col, number, title):
                 continue
             ax.semilogy(s["t"], np.maximum(s[col], FLOOR), lw=0.8, label=LABELS[m])
         ax.set_title(prec)
-        ax.set_xlabel("t")
+        ax.set_xlabel("t [s]")
         ax.set_ylabel(title)
         ax.grid(True, which="major", alpha=0.3)
-    axes[0][0].legend(fontsize=8, loc="lower right")
+    axes[0][0].legend(loc="lower right")
     fig.suptitle(f"Fig. {number}: {title}, spherical pendulum, h = 1e-3, gains 50")
     fig.tight_layout()
     fig.savefig(os.path.join(out, f"fig{number}_{col}.png"), dpi=120)
@@ -99,12 +102,12 @@ def fig6(path, out):
         h, cost, err = np.array(rows[m]).T
         left.loglog(h, err, "o-", ms=3, label=LABELS[m])
         right.loglog(cost, err, "o-", ms=3, label=LABELS[m])
-    left.set_xlabel("step size h")
+    left.set_xlabel("step size h [s]")
     right.set_xlabel("force evaluations per period (feedback field = 4, grad H = 1)")
     for ax in (left, right):
-        ax.set_ylabel("global error after one period")
+        ax.set_ylabel("global error after one period [m, kg m/s]")
         ax.grid(True, which="major", alpha=0.3)
-        ax.legend(fontsize=8)
+        ax.legend()
     fig.suptitle("Fig. 6: planar pendulum, error after one period T = 4K(1/sqrt 2)")
     fig.tight_layout()
     fig.savefig(os.path.join(out, "fig6_convergence.png"), dpi=120)
@@ -117,7 +120,8 @@ def main():
     series = read_series(os.path.join(out, "spherical_timeseries.csv"))
     fig1(series, out)
     for number, (col, title) in enumerate(
-        (("df1", "|Δf1| = ||q||² - 1"), ("df2", "|Δf2| = |q·p|"), ("dH", "|ΔH|"), ("dJ", "|ΔJ|")),
+        (("df1", "|Δf1| = | |q|² − 1 | [m²]"), ("df2", "|Δf2| = |q·p| [kg m²/s]"), ("dH", "|ΔH| [J]"),
+         ("dJ", "|ΔJ| [kg m²/s]")),
         start=2,
     ):
         fig_deviation(series, out, col, number, title)

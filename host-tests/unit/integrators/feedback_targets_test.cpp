@@ -8,6 +8,7 @@
 
 #include "attractor/integrate/butcher.hpp"
 #include "attractor/integrate/feedback.hpp"
+#include "conformance.hpp"
 
 namespace {
 
@@ -109,3 +110,22 @@ TEST(FeedbackTargets, BalancedGainsGiveOneGainPerGroup) {
 }
 
 }  // namespace
+
+// The conformance harness on a system with a gain group: on SO(2) (the group's target set) every
+// row's rate vanishes, at any turning rate.
+namespace attractor::test {
+template <class S>
+struct Conformance<Rotation2<S>> : ConformanceDefaults {
+  static Rotation2<S> make(std::mt19937& rng) {
+    Rotation2<S> r;
+    r.w = S(std::uniform_real_distribution<double>(-3.0, 3.0)(rng));
+    return r;
+  }
+  static Vec<double, 4> sample(std::mt19937& rng, const Rotation2<S>&) {
+    const double th = std::uniform_real_distribution<double>(-3.2, 3.2)(rng);
+    return Vec<double, 4>(std::cos(th), std::sin(th), -std::sin(th), std::cos(th));
+  }
+};
+}  // namespace attractor::test
+
+ATTRACTOR_CONFORMANCE(Rotation2Conformance, Rotation2);

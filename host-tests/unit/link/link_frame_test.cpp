@@ -474,3 +474,42 @@ TEST(LinkReceiver, SplitsAStreamAndResynchronises) {
   EXPECT_EQ(overflows, 1);
   EXPECT_EQ(rx.pending(), 0u);
 }
+
+// The longest valid frame (an actuator frame: max_encoded_size bytes before its delimiter) is a
+// frame; one byte more is an overflow, and the frame after it is whole again.
+TEST(LinkReceiver, TakesTheLongestFrameAndDiscardsOneByteMore) {
+  std::uint8_t wire[layout::max_wire_size];
+  std::size_t n = 0;
+  ASSERT_EQ(encode_actuator_frame(7u, 8u, sample_report<float>(), wire, sizeof wire, n), LinkError::none);
+  ASSERT_EQ(n, layout::max_wire_size) << "the actuator frame is the longest frame";
+  FrameReceiver rx;
+  FrameReceiver::Event e = FrameReceiver::Event::none;
+  for (std::size_t i = 0; i < n; ++i) e = rx.push(wire[i]);
+  ASSERT_EQ(e, FrameReceiver::Event::frame);
+  ASSERT_EQ(rx.size(), layout::max_encoded_size);
+  FrameHeader h;
+  ActuatorReport<float> a;
+  EXPECT_EQ(decode_actuator_frame(rx.data(), rx.size(), h, a), LinkError::none);
+  EXPECT_EQ(h.sequence, 7u);
+  // One byte over the longest frame: the whole run is dropped and reported once.
+  for (std::size_t i = 0; i <= layout::max_encoded_size; ++i) {
+    EXPECT_EQ(rx.push(std::uint8_t(1 + i % 200)), FrameReceiver::Event::none);
+  }
+  EXPECT_EQ(rx.pending(), layout::max_encoded_size) << "the buffer holds at most the longest frame";
+  EXPECT_EQ(rx.push(0), FrameReceiver::Event::overflow);
+  EXPECT_EQ(rx.size(), 0u);
+  for (std::size_t i = 0; i < n; ++i) e = rx.push(wire[i]);
+  ASSERT_EQ(e, FrameReceiver::Event::frame);
+  EXPECT_EQ(decode_actuator_frame(rx.data(), rx.size(), h, a), LinkError::none) << "resynchronised";
+}
+
+// unpack_sensor takes a sensor frame only, whatever the payload size says.
+TEST(LinkFrameReject, UnpackSensorWantsTheSensorType) {
+  FrameView v;
+  v.header.type = FrameType::actuator;
+  v.payload_size = layout::sensor_payload_size;
+  SensorReading<float> r;
+  EXPECT_EQ(unpack_sensor(v, r), LinkError::bad_type);
+  v.header.type = FrameType::sensor;
+  EXPECT_EQ(unpack_sensor(v, r), LinkError::none);
+}

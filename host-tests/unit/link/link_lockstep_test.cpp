@@ -116,6 +116,7 @@ class HostPeerOf : public Peer {
       torque_ = a.torque;
       log_.push_back(a.torque[0]);
       log_.push_back(double(a.tick_cost));
+      costs_.push_back(a.tick_cost);
     }
   }
 
@@ -125,6 +126,8 @@ class HostPeerOf : public Peer {
   const Injected& injected() const { return injected_; }
   double min_gamma3() const { return min_gamma3_; }
   const std::vector<double>& log() const { return log_; }
+  // The tick cost each actuator frame reported, in order.
+  const std::vector<std::uint32_t>& costs() const { return costs_; }
 
  private:
   // Advance the plant one tick under the last torque (ZOH), send this tick's frame(s).
@@ -168,6 +171,7 @@ class HostPeerOf : public Peer {
   ActuatorReport<double> last_;
   Injected injected_;
   std::vector<double> log_;
+  std::vector<std::uint32_t> costs_;
   Vec3<double> torque_ = Vec3<double>::Zero();
   double min_gamma3_ = 1.0;
   int tick_ = 0, frames_ = 0, answers_ = 0;
@@ -198,13 +202,14 @@ struct RunResult {
   LinkCounters link;
 };
 
+template <class Board = FakeBoard>
 RunResult run(HostPeer& host) {
   g_host = &host;
   g_clock = 0;
   auto ctrl = SkateRotorController<float>::make(SkateRotorControllerConfig<float>{}, 1e-3f);
   EXPECT_TRUE(ctrl.ok());
   FwLoop loop(FwLink{}, *ctrl);
-  const rt::Report r = run_lockstep<FakeBoard, HostPort>(loop, loop.source(), rt::rate_hz(1000));
+  const rt::Report r = run_lockstep<Board, HostPort>(loop, loop.source(), rt::rate_hz(1000));
   g_host = nullptr;
   return {r, loop.source().counters()};
 }
@@ -233,6 +238,32 @@ TEST(LinkLockstep, CleanRunKeepsTheSkateUpright) {
   EXPECT_GT(host.min_gamma3(), 0.95);
   EXPECT_EQ(host.last().mode, rt::Mode::running);
   EXPECT_NE(host.last().torque[0], 0.0) << "the controller acts through the link";
+}
+
+// Each answer carries its own step's cost: FakeBoard's clock advances 7 counts per reading and a
+// step reads it twice (at the sample, at the end of the step), so every step costs 7 counts.
+TEST(LinkLockstep, EachAnswerReportsItsStepsCost) {
+  HostPeer host(300, 0);
+  const RunResult res = run(host);
+  ASSERT_EQ(host.costs().size(), 300u);
+  for (std::size_t i = 0; i < host.costs().size(); ++i) ASSERT_EQ(host.costs()[i], 7u) << "answer " << i;
+  EXPECT_EQ(res.report.cost.sum(), 300u * 7u);
+}
+
+// The stack is checked inside the lockstep loop about once a second of ticks, not only after
+// goodbye: the deep stack trips the safe state while frames are still being answered.
+namespace {
+struct DeepStackBoard : FakeBoard {
+  static std::uint32_t stack_used_bytes() { return 3900u; }  // of 4000: over the 75 % limit
+};
+}  // namespace
+TEST(LinkLockstep, ChecksTheStackWhileRunning) {
+  HostPeer host(1500, 0);
+  const RunResult res = run<DeepStackBoard>(host);
+  EXPECT_EQ(res.report.reason, Error::stack);
+  EXPECT_EQ(res.report.trip_tick, 1000u) << "the first check, one second of ticks in";
+  EXPECT_EQ(host.last().mode, rt::Mode::safe) << "the answers during the run say so";
+  EXPECT_EQ(host.last().reason, Error::stack);
 }
 
 TEST(LinkLockstep, EveryInjectedFaultIsDetectedInItsClass) {
@@ -335,6 +366,48 @@ TEST(LinkLockstep, ASampleNoNewerThanTheNewestUsedIsLateAndHeld) {
   ASSERT_EQ(feed(link, sensor_wire(0, 1, 0.7)), LinkEvent::tick);
   EXPECT_TRUE(link.fresh());
   EXPECT_EQ(link.counters().late, 0u);
+}
+
+// The first sensor frame after hello (or after power-on) sets the sequence baseline, whatever
+// its number: the runner keeps numbering across a reset and its new hello. So a frame lost
+// before the first one received is not a gap, and a rejected first frame is counted once, as
+// rejected, not also as a gap. From the first frame on, every lost frame is one gap.
+TEST(LinkLockstep, TheFirstFrameAfterHelloSetsTheSequence) {
+  FwLink link;
+  ASSERT_EQ(feed(link, control_wire(FrameType::hello)), LinkEvent::hello);
+  std::vector<std::uint8_t> bad = sensor_wire(0, 1, 0.1);
+  bad[bad.size() / 2] ^= 0x01;  // corrupt, never a zero byte (the sensor frame has none there)
+  ASSERT_NE(bad[bad.size() / 2], 0);
+  ASSERT_EQ(feed(link, bad), LinkEvent::tick);
+  ASSERT_EQ(feed(link, sensor_wire(1, 2, 0.1)), LinkEvent::tick);
+  EXPECT_EQ(link.counters().total_rejected(), 1u);
+  EXPECT_EQ(link.counters().gaps, 0u) << "a rejected first frame is not also a gap";
+  EXPECT_TRUE(link.fresh());
+  // A new run whose numbering starts elsewhere (after a reset): no gap, no repeat.
+  ASSERT_EQ(feed(link, control_wire(FrameType::hello)), LinkEvent::hello);
+  ASSERT_EQ(feed(link, sensor_wire(523, 1, 0.2)), LinkEvent::tick);
+  EXPECT_EQ(link.counters().gaps + link.counters().repeated, 0u);
+  EXPECT_TRUE(link.fresh());
+  ASSERT_EQ(feed(link, sensor_wire(525, 2, 0.3)), LinkEvent::tick);
+  EXPECT_EQ(link.counters().gaps, 1u) << "from the first frame on, a lost frame is a gap";
+  // A first number in the upper half of the sequence space is a start, not a repeat.
+  ASSERT_EQ(feed(link, control_wire(FrameType::hello)), LinkEvent::hello);
+  ASSERT_EQ(feed(link, sensor_wire(0x90000000u, 1, 0.4)), LinkEvent::tick);
+  EXPECT_EQ(link.counters().gaps + link.counters().repeated, 0u);
+  EXPECT_TRUE(link.fresh());
+}
+
+// A frame longer than any valid one is still one event: a tick, counted bad_length, answered.
+TEST(LinkLockstep, AnOverlongFrameIsARejectedTick) {
+  FwLink link;
+  ASSERT_EQ(feed(link, sensor_wire(0, 1, 0.1)), LinkEvent::tick);
+  std::vector<std::uint8_t> junk(layout::max_encoded_size + 40, std::uint8_t(0x11));
+  junk.push_back(0);
+  EXPECT_EQ(feed(link, junk), LinkEvent::tick);
+  EXPECT_EQ(link.counters().rejected_by(LinkError::bad_length), 1u);
+  EXPECT_FALSE(link.fresh());
+  ASSERT_EQ(feed(link, sensor_wire(2, 3, 0.2)), LinkEvent::tick);
+  EXPECT_EQ(link.counters().gaps, 0u) << "the over-long frame consumed its sequence number";
 }
 
 TEST(LinkLockstep, AVerticalOffTheUnitSphereIsImplausibleAndHeld) {

@@ -63,7 +63,7 @@ TYPED_TEST(SkateFeedback, FullFeedbackIntegratorEulerThroughTheFall) {
   // explicit Euler at h = 1e-2 over the §7.2 run up to the fall (1 s).
   using S = TypeParam;
   double dfb, dplain;
-  drifts<S>(PendulumSkateFull<S>{}, skate_initial_condition_59(0.1), Scheme::euler, S(20), S(1e-2), 100, dfb, dplain);
+  drifts<S>(PendulumSkateFull<S>{}, skate_tilted_sliding_state(0.1), Scheme::euler, S(20), S(1e-2), 100, dfb, dplain);
   EXPECT_LT(dfb, 0.08);        // measured 0.019 (double), 0.042 (float)
   EXPECT_GT(dplain, 3 * dfb);  // measured 0.18
 }
@@ -83,7 +83,7 @@ TYPED_TEST(SkateFeedback, FullFeedbackIntegratorRk4LongSpin) {
 TYPED_TEST(SkateFeedback, ReducedFeedbackIntegratorEuler) {
   using S = TypeParam;
   double dfb, dplain;
-  drifts<S>(PendulumSkate<S>{}, skate_zeta(skate_initial_condition_59(0.1)), Scheme::euler, S(20), S(1e-2), 100, dfb,
+  drifts<S>(PendulumSkate<S>{}, skate_zeta(skate_tilted_sliding_state(0.1)), Scheme::euler, S(20), S(1e-2), 100, dfb,
             dplain);
   EXPECT_LT(dfb, 0.05);        // measured 0.021
   EXPECT_GT(dplain, 3 * dfb);  // measured 0.18

@@ -17,6 +17,7 @@
 #include "attractor/systems/pendulum_skate_analysis.hpp"
 #include "attractor/systems/pendulum_skate_pose.hpp"
 #include "no_alloc.hpp"
+#include "numeric_jacobian.hpp"
 
 using namespace attractor;
 
@@ -38,19 +39,6 @@ Vec<double, 5> zeta_at(double v1, double v2, double v3, double phi) {
   Vec<double, 5> z;
   z << v1, v2, v3, std::sin(phi), std::cos(phi);
   return z;
-}
-
-template <class F, int N>
-Mat<double, Eigen::Dynamic, N> numeric_jacobian(const F& f, const Vec<double, N>& x, int rows) {
-  Mat<double, Eigen::Dynamic, N> J(rows, N);
-  for (int j = 0; j < N; ++j) {
-    const double e = 1e-6 * std::max(1.0, std::abs(x[j]));
-    Vec<double, N> a = x, b = x;
-    a[j] += e;
-    b[j] -= e;
-    J.col(j) = (f(a) - f(b)) / (2 * e);
-  }
-  return J;
 }
 
 // The misprinted C2 of (37): l/(I3(I2−I3)) instead of l/√(I3(I2−I3)).
@@ -149,26 +137,21 @@ TEST(PendulumSkate, FullModelKeepsConstraintsAndInvariantsOffTheGrid) {
   }
 }
 
-TEST(PendulumSkate, InvariantJacobiansMatchFiniteDifferences) {
+// The invariants' Jacobians: PendulumSkateConformance, PendulumSkateFullConformance
+// (pendulum_skate_conformance_test.cpp). The field's Jacobian of (38), skate_jacobian(), for
+// every parameter set (the I2 < I3 and I2 = I3 branches of C2's integral included):
+TEST(PendulumSkate, FieldJacobianMatchesFiniteDifferences) {
   std::mt19937 rng(7);
   std::uniform_real_distribution<double> U(-1, 1);
   for (const auto& p : param_sets()) {
     PendulumSkate<double> red{p};
-    PendulumSkateFull<double> full{p};
     for (int trial = 0; trial < 3; ++trial) {
       Vec<double, 5> q;
       q << U(rng), U(rng), U(rng), 0.6 * U(rng), 0.8 + 0.1 * U(rng);
-      const auto Jn =
-          numeric_jacobian([&](const Vec<double, 5>& x) { return Vec<double, 4>(red.invariants(x)); }, q, 4);
-      EXPECT_LT((Jn - red.invariants_jacobian(q)).cwiseAbs().maxCoeff(), 1e-6);
-      Vec<double, 9> z;
-      for (int i = 0; i < 9; ++i) z[i] = U(rng);
-      z[7] *= 0.6;
-      const auto Jf =
-          numeric_jacobian([&](const Vec<double, 9>& x) { return Vec<double, 8>(full.invariants(x)); }, z, 8);
-      EXPECT_LT((Jf - full.invariants_jacobian(z)).cwiseAbs().maxCoeff(), 1e-6);
-      const auto Df = numeric_jacobian([&](const Vec<double, 5>& x) { return Vec<double, 5>(red.field(x)); }, q, 5);
+      const auto Df = test::numeric_jacobian<5>([&](const Vec<double, 5>& x) { return red.field(x); }, q);
       EXPECT_LT((Df - skate_jacobian(p, q)).cwiseAbs().maxCoeff(), 1e-6);
+      const auto Jn = test::numeric_jacobian<4>([&](const Vec<double, 5>& x) { return red.invariants(x); }, q);
+      EXPECT_LT((Jn - red.invariants_jacobian(q)).cwiseAbs().maxCoeff(), 1e-6);
     }
   }
 }
@@ -188,7 +171,7 @@ double fall_time(const Sys& sys, Vec<double, N> x, int g3_index, double h, doubl
 TEST(PendulumSkate, Section72FallTime) {
   // Paper 003 §7.2: m=2, l=0.8, I=(0.35,0.35,0.004), (59) with φ0=0.1: Γ3 = 0 at t ≈ 1.025.
   const PendulumSkateParams<double> p{};
-  const Vec<double, 9> z0 = skate_initial_condition_59(0.1);
+  const Vec<double, 9> z0 = skate_tilted_sliding_state(0.1);
   const double t_red = fall_time(PendulumSkate<double>{p}, skate_zeta(z0), 4, 1e-3, 2.0);
   const double t_full = fall_time(PendulumSkateFull<double>{p}, z0, 8, 1e-3, 2.0);
   EXPECT_NEAR(t_red, 1.025, 0.01 * 1.025);  // measured 1.02505
@@ -248,7 +231,7 @@ TEST(PendulumSkate, SpinningStabilityProp11AndEnergyCasimir) {
         return g;
       };
       EXPECT_LT(grad(z0).cwiseAbs().maxCoeff(), 1e-6);
-      const auto Hn = numeric_jacobian(grad, z0, 5);
+      const auto Hn = test::numeric_jacobian<5>(grad, z0);
       EXPECT_LT((Hn - ec.hessian).cwiseAbs().maxCoeff(), 1e-3 * (1 + W * W)) << Hn << "\n" << ec.hessian;
       // The tangent basis is in ker(DC1, DC2, DC3).
       const Mat<double, 4, 5> J = sk.invariants_jacobian(z0);
@@ -329,7 +312,7 @@ TEST(PendulumSkate, InitialCondition59IsOnTheConstraint) {
   for (double phi0 : {0.0, 0.1, -0.3, 0.7})
     for (double W1 : {0.1, 0.0, -0.4, 2.0})
       for (double W3 : {0.1, 0.3, -1.5}) {
-        const Vec<double, 9> z = skate_initial_condition_59(phi0, W1, W3, 1.0);
+        const Vec<double, 9> z = skate_tilted_sliding_state(phi0, W1, W3, 1.0);
         const Vec<double, 8> F = full.invariants(z);
         EXPECT_NEAR(F[3], 1.0, 1e-15) << "|Γ|² at φ0=" << phi0;
         EXPECT_EQ(F[4], 0.0) << "Γ1";

@@ -176,7 +176,7 @@ RunResult closed_loop_run(const SkateRotorParams<double>& p, double sigma, doubl
   const auto law = SkateRotorLaw<double>::make_unchecked(p, sigma);
   SkateRotorClosedLoop<double> cl{PendulumSkateRotor<double>{p, 0.0}, *law};
   Vec<double, 6> x;
-  x << skate_zeta(skate_initial_condition_59(0.1)), 0.0;
+  x << skate_zeta(skate_tilted_sliding_state(0.1)), 0.0;
   PendulumSkate<double> matched{p.matched(sigma)};  // (57): closed loop = skate with 𝕀̃
   const Vec<double, 4> F0 = matched.invariants(x.head<5>());
   const double pi0 = law->controlled_rotor_momentum(x);
@@ -232,7 +232,7 @@ TEST(SkateControl, FloatSilLoopAt1kHzWithSaturationAndGammaFeedback) {
   ASSERT_TRUE(law.ok());
   PendulumSkateRotor<float> plant{p, 0.f};
   Vec<float, 6> x;
-  x << skate_zeta(skate_initial_condition_59(0.1)).cast<float>(), 0.f;
+  x << skate_zeta(skate_tilted_sliding_state(0.1)).cast<float>(), 0.f;
   Feedback<AdvectedGamma<float>> est(AdvectedGamma<float>{}, Vec<float, 2>(1.f, 0.f), Vec<float, 2>(100.f, 100.f));
   Vec3<float> G(0.f, x[3], x[4]);
   float min_g3 = 1.f, max_u = 0.f, max_est_err = 0.f;

@@ -127,6 +127,15 @@ TEST(CostStats, MedianInTheOverflowBucket) {
   EXPECT_EQ(s.median_estimate(), 200u);
 }
 
+// A sample exactly at the overflow bucket's lower edge belongs to it, and is its smallest
+// sample: the median is spread over [7, 9], not over [8, 9].
+TEST(CostStats, ASampleAtTheOverflowEdgeIsAnOverflowSample) {
+  CostStats<8> s(0);  // bucket 7 collects >= 7
+  for (std::uint32_t v : {7u, 8u, 9u}) s.add(v);
+  EXPECT_EQ(s.bin(7), 3u);
+  EXPECT_EQ(s.median_estimate(), 8u);
+}
+
 // Count, sum and buckets are 64-bit: no wrap after 2^32 samples (49.7 days at 1 kHz).
 TEST(CostStats, CountersAre64Bit) {
   static_assert(std::is_same_v<decltype(CostStats<32>{}.count()), std::uint64_t>);

@@ -30,6 +30,7 @@ struct TestApp : AppBase<S, 2, 1> {
   bool fresh = true;
   S gain = S(2);
   S limit = S(1);
+  S sensor_limit = S(100);
   S envelope = S(10);
   std::uint32_t control_cost = 100;  // counts the control law "takes"
   bool nan_output = false;
@@ -59,7 +60,7 @@ struct TestApp : AppBase<S, 2, 1> {
     ++actuations;
     u_out = u;
   }
-  Sensors sensor_limits() const { return Sensors::Constant(S(100)); }
+  Sensors sensor_limits() const { return Sensors::Constant(sensor_limit); }
   Command actuator_limits() const { return Command::Constant(limit); }
   bool in_envelope() const { return std::fabs(estimate_in[1]) < envelope; }
 };
@@ -73,8 +74,8 @@ struct ResettableApp : TestApp<S> {
     this->estimate_in.setZero();
   }
 };
-static_assert(attractor::rt::detail::has_reset<ResettableApp<float>>::value);
-static_assert(!attractor::rt::detail::has_reset<TestApp<float>>::value);
+static_assert(attractor::rt::has_member<attractor::rt::app_reset_member, ResettableApp<float>>);
+static_assert(!attractor::rt::has_member<attractor::rt::app_reset_member, TestApp<float>>);
 
 // One full tick of any engine; `extra` counts are added to the step's end time.
 template <class T>
@@ -219,6 +220,24 @@ TYPED_TEST(TickTest, SingleOverrunCountedStreakTrips) {
   EXPECT_EQ(t.report().cost.max(), 1500u);
 }
 
+// The edges are inside: a sample exactly at its limit is in range, a step costing exactly its
+// budget is no overrun (one count more is).
+TYPED_TEST(TickTest, LimitsAndBudgetIncludeTheirEdge) {
+  using S = TypeParam;
+  TestApp<S> app;
+  Tick<TestApp<S>> t(app, rate_hz(1000), kHz, 0xFFFFFFFFu);  // sensor limits 100, budget 1000
+  app.next = Vec<S, 2>(S(100), S(-100));
+  app.envelope = S(1000);
+  app.control_cost = 1000;
+  TestFixture::tick(t, 0);
+  EXPECT_EQ(t.supervisor().mode(), Mode::running) << to_string(t.supervisor().reason());
+  EXPECT_EQ(app.estimate_in[0], S(100));
+  EXPECT_EQ(t.report().overruns, 0u);
+  app.control_cost = 1001;
+  TestFixture::tick(t, 2000);
+  EXPECT_EQ(t.report().overruns, 1u);
+}
+
 TYPED_TEST(TickTest, BudgetPercentTightensBudget) {
   using S = TypeParam;
   TestApp<S> app;
@@ -261,6 +280,7 @@ TYPED_TEST(TickTest, EnvelopeTrips) {
   app.next[1] = S(0.75);
   TestFixture::tick(t, 1000);
   EXPECT_EQ(t.supervisor().reason(), Error::envelope);
+  EXPECT_EQ(t.report().faults.envelope, 1u) << "an envelope exit is counted, not only latched";
   EXPECT_EQ(app.u_out[0], S(0));
   EXPECT_EQ(app.controls, 1);  // the law is not consulted outside the envelope
 }
@@ -394,6 +414,18 @@ TYPED_TEST(TickTest, NanOrNegativeActuatorLimitRefused) {
   EXPECT_FALSE(t.supervisor().safe());
 }
 
+TYPED_TEST(TickTest, NanOrNegativeSensorLimitRefused) {
+  using S = TypeParam;
+  for (S bad : {std::numeric_limits<S>::quiet_NaN(), S(-1)}) {
+    TestApp<S> app;
+    app.sensor_limit = bad;  // NaN would accept every sample, a negative limit none
+    Tick<TestApp<S>> t(app, rate_hz(1000), kHz, 0xFFFFFFFFu);
+    EXPECT_EQ(t.supervisor().reason(), Error::invalid_parameter);
+    TestFixture::tick(t, 0);
+    EXPECT_EQ(app.controls, 0);
+  }
+}
+
 // ---- 64-bit counters ----
 TYPED_TEST(TickTest, TickAndStepCountsAre64Bit) {
   static_assert(std::is_same_v<decltype(std::declval<Report>().ticks), std::uint64_t>);
@@ -481,6 +513,16 @@ TYPED_TEST(TickTest, RearmWhileRunningIsANoOp) {
 }
 
 // ---- Stack high-water check from the idle loop ----
+TYPED_TEST(TickTest, StackCheckOffWithZeroPercent) {
+  using S = TypeParam;
+  TestApp<S> app;
+  Config c = rate_hz(1000);
+  c.stack_limit_percent = 0;
+  Tick<TestApp<S>> t(app, c, kHz, 0xFFFFFFFFu);
+  EXPECT_TRUE(t.check_stack(16384, 16384));
+  EXPECT_FALSE(t.supervisor().safe());
+}
+
 TYPED_TEST(TickTest, StackCheckTrips) {
   using S = TypeParam;
   TestApp<S> app;

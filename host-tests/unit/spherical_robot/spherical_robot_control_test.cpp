@@ -223,21 +223,8 @@ TEST(SphericalRobotControl, ClosedLoopIsTheMatchedRotorFreeBall) {
   }
 }
 
-TEST(SphericalRobotControl, ClosedLoopInvariantJacobianMatchesFiniteDifferences) {
-  std::mt19937 rng(12);
-  const SphericalRobotClosedLoop<double> cl{SphericalRobot<double>{P{}}, *Law::make(P{}, -1.5e-4)};
-  for (int t = 0; t < 10; ++t) {
-    const X x = random_state_within_tilt(rng);
-    Mat<double, 5, 8> Jn;
-    for (int j = 0; j < 8; ++j) {
-      X a = x, b = x;
-      a[j] += 1e-6;
-      b[j] -= 1e-6;
-      Jn.col(j) = (cl.invariants(a) - cl.invariants(b)) / 2e-6;
-    }
-    EXPECT_LT((cl.invariants_jacobian(x) - Jn).cwiseAbs().maxCoeff(), 1e-6);
-  }
-}
+// The closed loop's invariant Jacobian: SphericalRobotClosedLoopConformance
+// (spherical_robot_conformance_test.cpp).
 
 TEST(SphericalRobotControl, ClosedLoopInvariantsAlongAccurateTrajectories) {
   // RK4, 10 s: Ẽ, π̃, |Γ|² for every set and rotor start; 𝒥̃ when π̃ = 0 and Ĩ1 = Ĩ2. h = 1e-2

@@ -5,10 +5,11 @@
 //
 // A HamelRotorModel describes the system (paper 003 §4, §6):
 //   using Scalar;
-//   static constexpr int n;   // dim 𝔰
-//   static constexpr int r;   // number of constraints (corank of 𝔡(Γ))
-//   static constexpr int s;   // number of rotors
-//   static constexpr int k;   // dim X* (advected parameter Γ)
+//   static constexpr int algebra_dim;       // n = dim 𝔰 (ξ ∈ 𝔰)
+//   static constexpr int constraint_count;  // r = number of constraints (corank of 𝔡(Γ))
+//   static constexpr int rotor_count;       // s = number of rotors
+//   static constexpr int advected_dim;      // k = dim X* (advected parameter Γ)
+// (below, n, r, s, k and q = n − r are the paper's shorthands for these in the formulas)
 //   Mat<S,n,n> G;  Mat<S,n,s> Gia;  Mat<S,s,s> Gab;               constant metric blocks (43)
 //   Mat<S,n,n>   basis(Γ)                 ℰ(Γ), columns ℰ_1..ℰ_n; the first n−r span 𝔡(Γ) (22)
 //   Mat<S,n,n-r> basis_rate(Γ, Γ̇)         d/dt ℰ_α = Dℰ_α(Γ)·Γ̇ for α = 1..n−r
@@ -39,7 +40,8 @@
 namespace attractor {
 
 namespace detail {
-// A⁻¹ column by column (vector right-hand sides: no heap, see TOOLCHAIN-FACTS).
+// A⁻¹ column by column (vector right-hand sides keep Eigen's solve free of heap temporaries, as EIGEN_NO_MALLOC
+// requires).
 template <class S, int D>
 bool inverse_by_columns(const Mat<S, D, D>& A, Mat<S, D, D>& Ainv) {
   const Eigen::PartialPivLU<Mat<S, D, D>> lu(A);
@@ -54,9 +56,9 @@ bool inverse_by_columns(const Mat<S, D, D>& A, Mat<S, D, D>& Ainv) {
 template <class Model>
 struct HamelRotorRates {
   using S = typename Model::Scalar;
-  Vec<S, Model::n - Model::r> v_dot;  // v̇^α
-  Vec<S, Model::s> theta_ddot;        // θ̈^a (rotor angular accelerations relative to the body)
-  Vec<S, Model::k> Gamma_dot;         // Γ̇
+  Vec<S, Model::algebra_dim - Model::constraint_count> v_dot;  // v̇^α
+  Vec<S, Model::rotor_count> theta_ddot;  // θ̈^a (rotor angular accelerations relative to the body)
+  Vec<S, Model::advected_dim> Gamma_dot;  // Γ̇
 };
 
 namespace detail {
@@ -68,18 +70,19 @@ namespace detail {
 template <class Model>
 struct ReducedRates {
   using S = typename Model::Scalar;
-  Vec<S, Model::n - Model::r> v_dot;
-  Vec<S, Model::n> xi_dot;
-  Vec<S, Model::k> Gamma_dot;
+  Vec<S, Model::algebra_dim - Model::constraint_count> v_dot;
+  Vec<S, Model::algebra_dim> xi_dot;
+  Vec<S, Model::advected_dim> Gamma_dot;
 };
 template <class Model>
-ReducedRates<Model> reduced_rates(const Model& mdl, const Mat<typename Model::Scalar, Model::n, Model::n>& metric,
-                                  const Vec<typename Model::Scalar, Model::n - Model::r>& v,
-                                  const Vec<typename Model::Scalar, Model::k>& Gamma,
-                                  const Vec<typename Model::Scalar, Model::s>& theta_dot,
-                                  const Vec<typename Model::Scalar, Model::n>& extra_force) {
+ReducedRates<Model> reduced_rates(const Model& mdl,
+                                  const Mat<typename Model::Scalar, Model::algebra_dim, Model::algebra_dim>& metric,
+                                  const Vec<typename Model::Scalar, Model::algebra_dim - Model::constraint_count>& v,
+                                  const Vec<typename Model::Scalar, Model::advected_dim>& Gamma,
+                                  const Vec<typename Model::Scalar, Model::rotor_count>& theta_dot,
+                                  const Vec<typename Model::Scalar, Model::algebra_dim>& extra_force) {
   using S = typename Model::Scalar;
-  constexpr int n = Model::n, q = Model::n - Model::r;
+  constexpr int n = Model::algebra_dim, q = Model::algebra_dim - Model::constraint_count;
   const Mat<S, n, n> E = mdl.basis(Gamma);
   const Mat<S, n, q> Ed = E.template leftCols<q>();
   const Vec<S, n> xi = Ed * v;
@@ -98,12 +101,13 @@ ReducedRates<Model> reduced_rates(const Model& mdl, const Mat<typename Model::Sc
 
 // Plant (44): given (v, Γ, θ̇) and the rotor torques u, the rates. Generic over the model.
 template <class Model>
-HamelRotorRates<Model> hamel_rotor_rates(const Model& mdl, const Vec<typename Model::Scalar, Model::n - Model::r>& v,
-                                         const Vec<typename Model::Scalar, Model::k>& Gamma,
-                                         const Vec<typename Model::Scalar, Model::s>& theta_dot,
-                                         const Vec<typename Model::Scalar, Model::s>& u) {
+HamelRotorRates<Model> hamel_rotor_rates(
+    const Model& mdl, const Vec<typename Model::Scalar, Model::algebra_dim - Model::constraint_count>& v,
+    const Vec<typename Model::Scalar, Model::advected_dim>& Gamma,
+    const Vec<typename Model::Scalar, Model::rotor_count>& theta_dot,
+    const Vec<typename Model::Scalar, Model::rotor_count>& u) {
   using S = typename Model::Scalar;
-  constexpr int n = Model::n, s = Model::s;
+  constexpr int n = Model::algebra_dim, s = Model::rotor_count;
   Mat<S, s, s> Gab_inv;
   (void)detail::inverse_by_columns<S, s>(mdl.Gab, Gab_inv);  // 𝔾_ab is checked where a law is made
   // Eliminate θ̈ = 𝔾_ab⁻¹(u − 𝔾_ai ξ̇):  ℰ_𝔡ᵀ M0 ξ̇ = ℰ_𝔡ᵀ(ad* μ + 𝐊 − 𝔾_ia 𝔾_ab⁻¹ u)
@@ -122,7 +126,9 @@ template <class Model>
 class ControlledLagrangian {
  public:
   using S = typename Model::Scalar;
-  static constexpr int n = Model::n, r = Model::r, s = Model::s, k = Model::k, q = n - r;
+  // The paper's symbols (header comment) as shorthands in the formulas below.
+  static constexpr int n = Model::algebra_dim, r = Model::constraint_count, s = Model::rotor_count,
+                       k = Model::advected_dim, q = n - r;
   using Sigma = Mat<S, s, s>;
 
   // Matching conditions (52). Refuses a non-finite or singular σ (σ⁻¹ needed), a singular 𝔾_ab,

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Actuator saturation with a defined answer for bad input (DESIGN.md "bad input gets a defined
-// answer"): |u| <= limit, NaN/Inf -> 0 (zero torque is the documented safe state).
+// Actuator saturation with a defined answer for bad input (the project's rule: bad input gets a
+// defined answer): |u| <= limit, NaN/Inf -> 0 (zero torque is the documented safe state).
 #pragma once
 
 #include "attractor/core/finite.hpp"

@@ -28,6 +28,7 @@
 
 #include <limits>
 
+#include "attractor/control/sigma_range.hpp"
 #include "attractor/core/finite.hpp"
 #include "attractor/core/result.hpp"
 #include "attractor/core/types.hpp"
@@ -36,12 +37,6 @@
 namespace attractor {
 
 // Prop. 16 (58): −J1²/(I1+ml²) < σ < 0 (open interval).
-template <class S>
-struct SigmaRange {
-  S lower{0};  // −J1²/(I1+ml²)
-  S upper{0};  // 0
-  bool contains(S sigma) const { return sigma > lower && sigma < upper; }
-};
 template <class S>
 SigmaRange<S> skate_rotor_stability_range(const SkateRotorParams<S>& p) {
   return {-p.J1 * p.J1 / p.Ibar1(), S(0)};
@@ -78,8 +73,9 @@ class SkateRotorLaw {
   S closed_loop_v1_dot(const Vec<S, 5>& zeta) const { return locked_.roll_moment(zeta) / Ibar1_tilde_; }
 
   S sigma() const { return sigma_; }
-  S gain() const { return gain_; }                        // k above
-  S nu() const { return -p_.J1 / sigma_; }                // ν = −J1/σ of Remark 17
+  S gain() const { return gain_; }  // k above
+  // ν = −J1/σ, the gain of paper 003 Remark 17: (58) is ν > (I1+ml²)/J1.
+  S rotor_gain_ratio() const { return -p_.J1 / sigma_; }
   S closed_loop_inertia() const { return Ibar1_tilde_; }  // I1 + ml² + J1²/σ (57)
   const SkateRotorParams<S>& params() const { return p_; }
   // Rotor rate that makes the controlled rotor momentum π̃ = J1 v1 + ρθ̇ vanish (Example 15).

@@ -47,7 +47,7 @@
 
 #include "attractor/control/controlled_lagrangian.hpp"
 #include "attractor/control/saturation.hpp"
-#include "attractor/control/skate_rotor_law.hpp"  // SigmaRange
+#include "attractor/control/sigma_range.hpp"
 #include "attractor/core/finite.hpp"
 #include "attractor/core/result.hpp"
 #include "attractor/core/types.hpp"

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <type_traits>
+#include <utility>
 
 #include "attractor/core/inline.hpp"
 #include "attractor/core/types.hpp"
@@ -46,15 +47,22 @@ constexpr ButcherTableau<S, 4> rk4_tableau() {
 }
 
 namespace detail {
-// f(x) for a callable (a Feedback<>, a lambda); f.field(x) for a system (integrate/system.hpp), so
-// that rk4_step(sys, x, h) integrates the system's own field with no wrapper between the stages
-// and a field the system inlines (core/inline.hpp).
+template <class F, class X, class = void>
+struct has_field_member : std::false_type {};
+template <class F, class X>
+struct has_field_member<F, X, std::void_t<decltype(std::declval<const F&>().field(std::declval<const X&>()))>>
+    : std::true_type {};
+
+// The one rule by which every stepper (here and integrate/stepper.hpp) evaluates its field f at
+// x: a system (anything with field(x), integrate/system.hpp) through f.field(x), so that
+// rk4_step(sys, x, h) integrates the system's own field with no wrapper between the stages and a
+// field the system inlines (core/inline.hpp); anything else (a Feedback<>, a lambda) as f(x).
 template <class Field, class S, int N>
 ATTRACTOR_ALWAYS_INLINE Vec<S, N> evaluate_field(const Field& f, const Vec<S, N>& x) {
-  if constexpr (std::is_invocable_v<const Field&, const Vec<S, N>&>) {
-    return f(x);
-  } else {
+  if constexpr (has_field_member<Field, Vec<S, N>>::value) {
     return f.field(x);
+  } else {
+    return f(x);
   }
 }
 }  // namespace detail

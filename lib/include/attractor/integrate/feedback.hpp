@@ -8,16 +8,9 @@
 // X. The invariant set V^{-1}(0) is an attractor of the modified field, so any explicit
 // scheme applied to it stays near the constraints and first integrals without projection.
 //
-// A System supplies (all const, allocation-free; integrate/system.hpp checks it at compile time):
-//   using Scalar;                       float or double
-//   static constexpr int N;             ambient state dimension
-//   static constexpr int M;             number of monitored invariants F = (F_1..F_M)
-//   Vec<Scalar,N>   field(x)            extended vector field X(x)
-//   Vec<Scalar,M>   invariants(x)       F(x)
-//   Mat<Scalar,M,N> invariants_jacobian(x)   DF(x), analytic
-// and optionally a fused feedback_gradient(x, F0, K) = DF(x)^T K (F(x)-F0) and a fused
-// feedback_field(x, F0, K) = X(x) - DF(x)^T K (F(x)-F0) (system.hpp), used in place of the
-// generic product when present (the latter only with L = I).
+// The System it wraps (field X, invariants F, their analytic Jacobian DF, and the optional fused
+// hooks used in place of the generic product) is the contract of integrate/system.hpp, checked at
+// compile time.
 #pragma once
 
 #include <type_traits>

@@ -18,9 +18,6 @@
 // loop over N).
 #pragma once
 
-#include <type_traits>
-#include <utility>
-
 #include "attractor/core/finite.hpp"
 #include "attractor/core/result.hpp"
 #include "attractor/core/types.hpp"
@@ -34,24 +31,6 @@ template <class Stepper>
   return stepper.step(x, h);
 }
 
-namespace detail {
-template <class, class, class = void>
-struct has_field_member : std::false_type {};
-template <class F, class X>
-struct has_field_member<F, X, std::void_t<decltype(std::declval<const F&>().field(std::declval<const X&>()))>>
-    : std::true_type {};
-
-// A System is evaluated through field(x); anything else (Feedback, a lambda) is called.
-template <class Field, class X>
-X evaluate(const Field& f, const X& x) {
-  if constexpr (has_field_member<Field, X>::value) {
-    return f.field(x);
-  } else {
-    return f(x);
-  }
-}
-}  // namespace detail
-
 template <class Field, class S, int N, int Stages>
 class ExplicitStepper {
  public:
@@ -63,8 +42,7 @@ class ExplicitStepper {
 
   [[nodiscard]] Error step(State& x, S h) {
     State y = x;
-    explicit_rk_step(
-        t_, [this](const State& z) { return State(detail::evaluate(f_, z)); }, y, h);
+    explicit_rk_step(t_, f_, y, h);  // f_'s field() or f_(x): detail::evaluate_field (butcher.hpp)
     if (!all_finite(y)) return Error::non_finite;
     x = y;
     return Error::none;
@@ -109,8 +87,7 @@ class SchemeStepper {
 
   [[nodiscard]] Error step(State& x, Scalar h) {
     State y = x;
-    attractor::step(
-        scheme_, [this](const State& z) { return State(detail::evaluate(f_, z)); }, y, h);
+    attractor::step(scheme_, f_, y, h);
     if (!all_finite(y)) return Error::non_finite;
     x = y;
     return Error::none;

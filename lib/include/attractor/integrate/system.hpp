@@ -27,8 +27,8 @@
 //     Vec<S, N> feedback_field(const Vec<S, N>& x, const Vec<S, M>& F0,
 //                              const Vec<S, M>& K) const;      // = X(x) - DF(x)^T K (F(x) - F0)
 //
-// Both must agree with the generic path to rounding (Feedback::generic_gradient; host-tests
-// check this for every system that defines them).
+// Both must agree with the generic path to rounding (Feedback::generic_gradient; the
+// conformance harness, host-tests/support/conformance.hpp, checks every system).
 //
 // Optional, detected (has_invariant_targets_v): the exact values some invariants must keep,
 //

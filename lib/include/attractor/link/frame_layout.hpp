@@ -12,7 +12,7 @@
 // Sensor payload (host -> firmware, 48 bytes), what the plant's sensors measure:
 //   gyro Ω [rad/s] f32×3 | vertical (accelerometer direction, body frame, |a| ~ 1) f32×3 |
 //   body velocity [m/s] f32×3 | rotor speeds relative to the body [rad/s] f32×3
-// Actuator payload (firmware -> host, 80 bytes):
+// Actuator payload (firmware -> host, 88 bytes):
 //   torques [N m] f32×3 | mode u8 (rt::Mode) | reason u8 (attractor::Error) | reserved u16 = 0 |
 //   fault counters u32×6 (rt::FaultCounts: non_finite out_of_range stale overrun envelope
 //   saturated) | link rejections u32×7 (LinkError 1..7) | sequence gaps u32 | repeated u32 |

@@ -10,8 +10,11 @@
 // it sent and stays in lockstep whatever the line did. A sensor frame whose sequence number does
 // not advance (duplicated, reordered) is counted `repeated` and not used; one that skips ahead
 // counts the missing frames as `gaps` (a rejected frame consumes the sequence number it should
-// have had). hello restarts the sequence; goodbye ends the run; reset ends it without an answer
-// so that the app reboots (the boot frame announces the new run, link/boot_frame.hpp).
+// have had). hello restarts the sequence: the first sensor frame after it (or after power-on)
+// sets the baseline whatever its number (the runner keeps numbering across a reset and its new
+// hello), so a frame lost before it is no gap, and a rejected first frame counts once, as
+// rejected. goodbye ends the run; reset ends it without an answer so that the app reboots (the
+// boot frame announces the new run, link/boot_frame.hpp).
 //
 // Two more checks make an accepted frame not fresh (counted, the sample held, stale for the
 // runtime): `late` — the sequence advanced but the sample time (tick index) did not pass the
@@ -32,6 +35,7 @@
 #include "attractor/link/frame_receiver.hpp"
 #include "attractor/link/link_counters.hpp"
 #include "attractor/link/sensor_frame.hpp"
+#include "attractor/rt/optional_member.hpp"
 #include "attractor/rt/supervisor.hpp"
 
 namespace attractor::link {
@@ -45,15 +49,12 @@ enum class LinkEvent : std::uint8_t {
 };
 
 namespace detail {
-template <class Wire, class S, class = void>
-struct has_plausible : std::false_type {};
 template <class Wire, class S>
-struct has_plausible<Wire, S, std::void_t<decltype(Wire::plausible(std::declval<const SensorReading<S>&>()))>>
-    : std::true_type {};
+using plausible_member = decltype(Wire::plausible(std::declval<const SensorReading<S>&>()));
 // Wire::plausible(r) when the plant's adapter defines one; every decodable reading otherwise.
 template <class Wire, class S>
 bool plausible(const SensorReading<S>& r) {
-  if constexpr (has_plausible<Wire, S>::value) {
+  if constexpr (rt::has_member<plausible_member, Wire, S>) {
     return Wire::plausible(r);
   } else {
     return true;

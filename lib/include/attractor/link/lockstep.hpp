@@ -30,17 +30,15 @@
 namespace attractor::link {
 
 namespace detail {
-template <class A, class = void>
-struct has_controller : std::false_type {};
 template <class A>
-struct has_controller<A, std::void_t<decltype(std::declval<A&>().controller().reset())>> : std::true_type {};
+using controller_reset_member = decltype(std::declval<A&>().controller().reset());
 
 // A new run: the app's reset() if it has one, else its controller's (rt::Loop).
 template <class App>
 void reset_app(App& app) {
-  if constexpr (rt::detail::has_reset<App>::value)
+  if constexpr (rt::has_member<rt::app_reset_member, App>)
     app.reset();
-  else if constexpr (has_controller<App>::value)
+  else if constexpr (rt::has_member<controller_reset_member, App>)
     app.controller().reset();
 }
 }  // namespace detail

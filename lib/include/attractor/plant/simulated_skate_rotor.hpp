@@ -50,7 +50,7 @@ class SimulatedSkateRotor {
   // Back to the initial condition (59) (Ω1 = Ω3 = 0.1, Y1 = 1), rotor at rest relative to the
   // body, no torque held.
   void reset() {
-    const Vec<S, 5> q = skate_zeta<S>(skate_initial_condition_59<S>(cfg_.phi0));
+    const Vec<S, 5> q = skate_zeta<S>(skate_tilted_sliding_state<S>(cfg_.phi0));
     x_ << q, S(0);
     held_torque_ = S(0);
   }

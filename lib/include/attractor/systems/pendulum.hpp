@@ -57,6 +57,17 @@ struct Pendulum {
     return x;
   }
 
+  // The feedback reference (integrate/system.hpp invariant_targets): the constraint rows keep
+  // their exact values f1 = l², f2 = 0 rather than F(x0) as rounded in float; H (and J) stay
+  // F(x0). Rows 0 and 1 are f1, f2 in both concrete pendulums.
+  template <class Invariants>
+  Invariants invariant_targets(const Invariants& F_at_x0) const {
+    Invariants F0 = F_at_x0;
+    F0[0] = l * l;
+    F0[1] = S(0);
+    return F0;
+  }
+
   // H = |p|²/(2m) + m g q_D (paper 002 §2.3, §2.4).
   S energy(const State& x) const { return momentum(x).squaredNorm() / (S(2) * m) + m * g * x[D - 1]; }
 

@@ -10,7 +10,7 @@
 //                           multipliers eliminated; N = 9, M = 8 invariants
 //                           (E, C1, C2, |Γ|², Γ1, v4, v5, v6) + analytic Jacobian.
 //   skate_zeta(z), skate_full(ζ), skate_body_rates(ζ)    conversions (33)
-//   skate_initial_condition_59(φ0, Ω1, Ω3, Y1)           §7.2 start, on the constraint (33)
+//   skate_tilted_sliding_state(φ0, Ω1, Ω3, Y1)           §7.2 start (59), on the constraint (33)
 // Elsewhere, one concept per header:
 //   systems/pendulum_skate_analysis.hpp   equilibria (40)/(41), Df of (38), Props. 11/12, A.1
 //   systems/pendulum_skate_pose.hpp       reconstruction of R and the blade path (Ṙ = RΩ^, ẋ = RY)
@@ -363,16 +363,21 @@ Vec<S, 9> skate_full(const Vec<S, 5>& q) {
   return z;
 }
 
-// Paper 003 §7.2 initial condition (59): tilt φ0 about E1 on top of the sliding motion,
+// The tilted sliding start of paper 003 §7.2, eq. (59): tilt φ0 about E1 on top of the sliding motion,
 // Ω(0) = (Ω1, Ω3 tan φ0, Ω3), Y(0) = (Y1, 0, 0), Γ(0) = (0, sin φ0, cos φ0).
 // The paper prints Ω2 = 0.1 tan φ0 with Ω1 = Ω3 = 0.1, so it does not say which 0.1 is meant.
 // The constraint (33) puts Ω in span{E1, Γ}: v4 = (E1×Γ)·Ω = Γ2Ω3 − Γ3Ω2 = 0 forces
 // Ω2 = Ω3 Γ2/Γ3 = Ω3 tan φ0. (Ω1 tan φ0 is off the constraint whenever Ω1 ≠ Ω3.)
 template <class S>
-Vec<S, 9> skate_initial_condition_59(S phi0, S Omega1 = S(0.1), S Omega3 = S(0.1), S Y1 = S(1)) {
+Vec<S, 9> skate_tilted_sliding_state(S phi0, S Omega1 = S(0.1), S Omega3 = S(0.1), S Y1 = S(1)) {
   Vec<S, 9> z;
   z << Omega1, Omega3 * std::tan(phi0), Omega3, Y1, S(0), S(0), S(0), std::sin(phi0), std::cos(phi0);
   return z;
+}
+// The same under its older name (the host tools' option code still calls it so).
+template <class S>
+Vec<S, 9> skate_initial_condition_59(S phi0, S Omega1 = S(0.1), S Omega3 = S(0.1), S Y1 = S(1)) {
+  return skate_tilted_sliding_state(phi0, Omega1, Omega3, Y1);
 }
 
 }  // namespace attractor

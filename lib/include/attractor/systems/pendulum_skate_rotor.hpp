@@ -8,7 +8,8 @@
 //                           the body; member `torque` u (zero-order hold) so that
 //                           `plant.torque = u; rk4_step(plant, x, h);` steps the SIL plant.
 //                           field(x, u) for an explicit torque.
-//   SkateRotorHamel<S>      the same system as a HamelRotorModel (n=6, r=3, s=1, k=3) for the
+//   SkateRotorHamel<S>      the same system as a HamelRotorModel (6-dim algebra, 3 constraints, 1 rotor, 3-dim Γ) for
+//   the
 //                           generic ControlledLagrangian (control/controlled_lagrangian.hpp).
 //
 // Misprint in (55): the last term is printed m‖Y‖² (and, in the second line, inside the ½); the
@@ -144,7 +145,8 @@ Vec<S, 8> skate_rotor_measurement(const Vec<S, 6>& x) {
 template <class S>
 struct SkateRotorHamel {
   using Scalar = S;
-  static constexpr int n = 6, r = 3, s = 1, k = 3;
+  // n = 6 (ξ ∈ se(3)), r = 3 blade constraints, s = 1 rotor, k = 3 (Γ).
+  static constexpr int algebra_dim = 6, constraint_count = 3, rotor_count = 1, advected_dim = 3;
   Mat<S, 6, 6> G = Mat<S, 6, 6>::Zero();    // 𝔾_ij (Example 15)
   Mat<S, 6, 1> Gia = Mat<S, 6, 1>::Zero();  // 𝔾_ia = J1 e1
   Mat<S, 1, 1> Gab = Mat<S, 1, 1>::Zero();  // 𝔾_ab = J1

@@ -13,8 +13,9 @@
 //                       spherical_robot_feedback() for the gains (𝒥 is monitored only when π = 0).
 //   spherical_robot_initial_state(φ0, Ω, θ̇)   x with Γ = (0, sin φ0, cos φ0) (the §3 experiment)
 //   Reconstruction of R and (x, y): systems/spherical_robot_pose.hpp.
-//   The same system written differently, for cross-checks: systems/spherical_robot_multipliers.hpp
-//   (nonholonomic Euler–Poincaré eq. (17) of paper 003 with λ eliminated numerically) and
+//   The same system written differently, for cross-checks: the tests' multiplier form
+//   (host-tests/support/spherical_robot_multipliers.hpp: nonholonomic Euler–Poincaré eq. (17) of
+//   paper 003 with λ eliminated numerically, an 8×8 LDLT per call) and
 //   systems/spherical_robot_hamel.hpp (a HamelRotorModel for the generic controlled Lagrangian).
 //
 // Conventions. Body frame at the geometric centre C, E3 the symmetry axis; R maps body to space.

@@ -5,7 +5,7 @@
 //
 // Hamel basis (paper 003 §4): 𝔡(Γ) = span{ℰ_α = (e_α, a e_α×Γ)}, α = 1..3, so the quasivelocities
 // are v^α = Ω_α (ξ = Σ v^α ℰ_α = (Ω, aΩ×Γ) satisfies Y = aΩ×Γ); the complement ℰ_{3+a} = (0, e_a).
-// dℰ_α/dt = (0, a e_α×Γ̇). Metric, ad* and 𝐊 as in systems/spherical_robot_multipliers.hpp.
+// dℰ_α/dt = (0, a e_α×Γ̇). Metric of the reduced Lagrangian (paper 003 (43)), ad* (Example 8), 𝐊 (20).
 #pragma once
 
 #include "attractor/core/types.hpp"
@@ -17,7 +17,8 @@ namespace attractor {
 template <class S>
 struct SphericalRobotHamel {
   using Scalar = S;
-  static constexpr int n = 6, r = 3, s = 2, k = 3;
+  // n = 6 (ξ ∈ se(3)), r = 3 rolling constraints, s = 2 rotors, k = 3 (Γ).
+  static constexpr int algebra_dim = 6, constraint_count = 3, rotor_count = 2, advected_dim = 3;
   Mat<S, 6, 6> G = Mat<S, 6, 6>::Zero();    // 𝔾_ij
   Mat<S, 6, 2> Gia = Mat<S, 6, 2>::Zero();  // 𝔾_ia = J_a (e_a, 0)
   Mat<S, 2, 2> Gab = Mat<S, 2, 2>::Zero();  // 𝔾_ab = diag(J1, J2)

@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: Apache-2.0
+// What a feedback-integrator system declares to be an attractor-sim command (the driver,
+// feedback_system_driver.hpp, does everything else). An entry is a struct:
+//
+//   struct Entry {
+//     template <class S> using System = MySystem<S>;     // the integrate/system.hpp contract
+//     static constexpr const char* name, *summary, *about;  // command, one --help line, paragraph
+//     static constexpr cli::Param params[] = {{"m", "kg", 1, cli::positive(), "mass"}, ...};
+//     static constexpr const char* states[] = {"q", "p"};                       // N names
+//     static constexpr cli::InvariantInfo invariants[] = {{"H", InvariantKind::energy}};  // M
+//     static constexpr cli::StateOption initial[] = {{"q0", 1, "Q", "position"}, ...};  // sum n = N
+//     static constexpr double default_gain = 50;         // --gains default, every row
+//     static constexpr const char* T_default = "default 10";   // --help text of --T's default
+//     template <class S> static Result<System<S>> make(const cli::Params& p);
+//     static void default_x0(const cli::Params& p, double* x0);
+//     static double default_T(const System<double>& sys, const Vec<double, N>& x0);
+//     // "" when x0 lies on the constraints, else why not (exit 5 unless --project):
+//     static std::string off_constraint(const cli::Params& p, const double* x0);
+//     // --project: moves x0 onto the constraints; "" or why it cannot (exit 5):
+//     static std::string project(const cli::Params& p, double* x0);
+//     // Sample states of the region the run can reach (x0 among them): check_step must accept h
+//     // at each, and --gains auto balances the gains over them.
+//     static std::array<Vec<double, N>, K> region(const System<double>& sys, const Vec<double, N>& x0);
+//   };
+//
+// Optional members, detected: `notes` (more --help text); `exact(sys, x0, t)` (the exact
+// solution, reported as exact_error = |x(t_end) - exact(t_end)|); `extra_methods[]` with
+// `template <class S> struct Extra` (extra steppers such as RATTLE: `const char* start(int i,
+// const System<S>&, const Vec<S, N>& x0)` and `const char* step(int i, const System<S>&,
+// Vec<S, N>& x, S h)`, each nullptr or the reason the run stops); `report(sys, x0, Json&,
+// std::string& text)` (system-specific summary fields, e.g. the planar pendulum's period).
+// Host-only.
+#pragma once
+
+#include <cstring>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <utility>
+
+#include "attractor/core/types.hpp"
+#include "invariant_monitor.hpp"
+#include "numbers.hpp"
+
+namespace attractor::cli {
+
+// A physical parameter: --name [unit], default, range (refused outside it: exit 5), help.
+struct Param {
+  const char* name;
+  const char* unit;
+  double def;
+  Range range;
+  const char* help;
+};
+
+// An initial-state option: --name with n comma-separated numbers, the next n entries of x0.
+struct StateOption {
+  const char* name;
+  int n;
+  const char* meta;  // e.g. "x,y"
+  const char* help;
+};
+
+// The validated parameter values of one run, by name.
+class Params {
+ public:
+  Params(const Param* p, const double* v, int n) : p_(p), v_(v), n_(n) {}
+  double operator()(const char* name) const {
+    for (int i = 0; i < n_; ++i)
+      if (std::strcmp(p_[i].name, name) == 0) return v_[i];
+    throw std::logic_error(std::string("entry parameter '") + name + "' not declared");
+  }
+  int size() const { return n_; }
+  const Param& param(int i) const { return p_[i]; }
+  double value(int i) const { return v_[i]; }
+
+ private:
+  const Param* p_;
+  const double* v_;
+  int n_;
+};
+
+template <class T, std::size_t K>
+constexpr int count_of(const T (&)[K]) {
+  return int(K);
+}
+
+namespace detail {
+template <class, class = void>
+struct has_notes : std::false_type {};
+template <class E>
+struct has_notes<E, std::void_t<decltype(E::notes)>> : std::true_type {};
+template <class, class = void>
+struct has_extra : std::false_type {};
+template <class E>
+struct has_extra<E, std::void_t<decltype(E::extra_methods)>> : std::true_type {};
+template <class, class = void>
+struct has_exact : std::false_type {};
+template <class E>
+struct has_exact<
+    E, std::void_t<decltype(E::exact(std::declval<const typename E::template System<double>&>(),
+                                     std::declval<const Vec<double, E::template System<double>::N>&>(), 0.0))>>
+    : std::true_type {};
+template <class, class = void>
+struct has_report : std::false_type {};
+template <class E>
+struct has_report<E, std::void_t<decltype(&E::report)>> : std::true_type {};
+}  // namespace detail
+
+}  // namespace attractor::cli
