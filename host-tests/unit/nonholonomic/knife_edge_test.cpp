@@ -40,7 +40,9 @@ TEST(KnifeEdge, ClosedFormSolvesTheEquations) {
     Vec<double, 6> x = c.second;
     for (int k = 1; k <= 50000; ++k) {
       rk4_step(sys, x, 1e-4);
-      if (k % 10000 == 0) EXPECT_LT((x - sys.exact_state(c.second, k * 1e-4)).norm(), 1e-9) << k;
+      if (k % 10000 == 0) {
+        EXPECT_LT((x - sys.exact_state(c.second, k * 1e-4)).norm(), 1e-9) << k;
+      }
     }
   }
   // The paper's case: φ = t/2 and x = (1 − cos t)/2, y = (t − sin t)/2 (§3.2 prints φ = t and

@@ -72,7 +72,9 @@ TYPED_TEST(OscillatorTyped, ExtendedFieldConservesItsInvariants) {
       const auto y = random_vector<S, 6>(rng);
       EXPECT_LT(first_integral_residual(sys, y, 0, 2), tol);
       // H = H̃ + ½ cᵀC(q)c is one only when C is constant (cotangent_extension.hpp).
-      if (unit_e) EXPECT_LT(first_integral_residual(sysH, y, 0, 2), tol);
+      if (unit_e) {
+        EXPECT_LT(first_integral_residual(sysH, y, 0, 2), tol);
+      }
       const double s2 = 1 + double(y[1]) * y[1];
       const double dHy =
           -double(y[4]) * (double(y[1]) * y[3] - y[5]) * (double(y[3]) + double(y[1]) * y[5]) / (s2 * s2);
