@@ -50,7 +50,13 @@ TEST(SphericalPendulum, FeedbackFieldIsPaperEquations7And8) {
   const SysD sys{m, g, 0.7};
   const StateD x0 = paper002_x0<double>();
   const auto fb = feedback(sys, x0, Vec<double, 4>(k1, k2, k3, k4));
-  const Vec<double, 4> F0 = sys.invariants(x0);
+  // The reference: the constraint rows pinned to their targets (f1 = l^2, f2 = 0; x0 lies on
+  // the unit sphere, not on this pendulum's), H and J taken at x0.
+  const Vec<double, 4> F0 = fb.reference();
+  EXPECT_EQ(F0[0], 0.7 * 0.7);
+  EXPECT_EQ(F0[1], 0.0);
+  EXPECT_EQ(F0[2], sys.invariants(x0)[2]);
+  EXPECT_EQ(F0[3], sys.invariants(x0)[3]);
   std::mt19937 rng(3);
   const Vec3<double> e3(0, 0, 1);
   for (int trial = 0; trial < 20; ++trial) {

@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: Apache-2.0
+// The nonholonomic systems through the shared conformance harness (host-tests/support/
+// conformance.hpp), sampled on their constraint sets (and, with a rotation, on SO(n)).
+#include <random>
+
+#include "attractor/systems/chaplygin_sleigh.hpp"
+#include "attractor/systems/heisenberg.hpp"
+#include "attractor/systems/knife_edge.hpp"
+#include "attractor/systems/nonholonomic_oscillator.hpp"
+#include "attractor/systems/suslov.hpp"
+#include "checks.hpp"
+#include "conformance.hpp"
+
+namespace attractor::test {
+
+template <class S>
+struct Conformance<Suslov<S>> : ConformanceDefaults {
+  static Suslov<S> make(std::mt19937&) {
+    SuslovParams<S> p;
+    p.constraint = Vec3<S>(S(0.4), S(-1), S(0.7));
+    return Suslov<S>::make(p).value();
+  }
+  static Vec<double, 12> sample(std::mt19937& rng, const Suslov<S>& sys) {
+    const Mat3<double> I = sys.model().I.template cast<double>();
+    const Vec3<double> e = sys.model().e.template cast<double>();
+    Vec3<double> Pi = random_vector<double, 3>(rng);
+    Pi -= (Pi.dot(e) / e.dot(I * e)) * (I * e);
+    return Suslov<double>::state(random_rotation<double>(rng), Pi);
+  }
+};
+
+template <class S>
+struct Conformance<KnifeEdge<S>> : ConformanceDefaults {
+  static KnifeEdge<S> make(std::mt19937&) { return KnifeEdge<S>::make().value(); }
+  static Vec<double, 6> sample(std::mt19937& rng, const KnifeEdge<S>&) {
+    return cotangent_on_constraint(KnifeEdge<double>::make().value(), rng);
+  }
+};
+
+template <class S>
+struct Conformance<NonholonomicOscillator<S>> : ConformanceDefaults {
+  static NonholonomicOscillator<S> make(std::mt19937&) { return NonholonomicOscillator<S>::make().value(); }
+  static Vec<double, 6> sample(std::mt19937& rng, const NonholonomicOscillator<S>&) {
+    return cotangent_on_constraint(NonholonomicOscillator<double>::make().value(), rng);
+  }
+};
+
+template <class S>
+struct Conformance<ChaplyginSleigh<S>> : ConformanceDefaults {
+  static ChaplyginSleigh<S> make(std::mt19937&) { return ChaplyginSleigh<S>::make().value(); }
+  static Vec<double, 9> sample(std::mt19937& rng, const ChaplyginSleigh<S>&) {
+    const ChaplyginSleighParams<double> p;
+    Vec3<double> Pi = random_vector<double, 3>(rng);
+    Pi[2] = p.mass * p.offset * Pi[0] / (p.inertia + p.mass * p.offset * p.offset);
+    const Vec3<double> pose = random_vector<double, 3>(rng, 3.0);
+    return ChaplyginSleigh<double>::state(pose[0], pose[1], pose[2], Pi);
+  }
+};
+
+template <class S>
+struct Conformance<Heisenberg<S>> : ConformanceDefaults {
+  static Vec<double, 6> sample(std::mt19937& rng, const Heisenberg<S>&) { return random_vector<double, 6>(rng); }
+};
+
+}  // namespace attractor::test
+
+namespace {
+template <class S>
+using SuslovSystem = attractor::Suslov<S>;
+template <class S>
+using KnifeEdgeSystem = attractor::KnifeEdge<S>;
+template <class S>
+using OscillatorSystem = attractor::NonholonomicOscillator<S>;
+template <class S>
+using SleighSystem = attractor::ChaplyginSleigh<S>;
+}  // namespace
+
+ATTRACTOR_CONFORMANCE(SuslovConformance, SuslovSystem);
+ATTRACTOR_CONFORMANCE(KnifeEdgeConformance, KnifeEdgeSystem);
+ATTRACTOR_CONFORMANCE(NonholonomicOscillatorConformance, OscillatorSystem);
+ATTRACTOR_CONFORMANCE(ChaplyginSleighConformance, SleighSystem);
+ATTRACTOR_CONFORMANCE(HeisenbergConformance, attractor::Heisenberg);

@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: Apache-2.0
+// The extension of a nonholonomic system on a Lie group G (left-invariant constraints, kinetic
+// energy only) from its constraint set to all of G × 𝔤* (paper 000 §2.2, with non-orthonormal
+// constraint vectors as in Remark 2.4), as a System (integrate/system.hpp):
+//
+//   constraint momenta  c_i = ⟨μ, e_i⟩                        (𝒞_red, §2.2)
+//   Gram matrix         G_ij = ⟨𝕀 e_i, e_j⟩, C = G⁻¹          (Remark 2.4; G = I in the paper)
+//   extended energy     h̃ = ½⟨μ, 𝕀⁻¹μ⟩ − ½ cᵀ C c              (eq. (16))
+//   field               ġ = g·ξ̃,  ξ̃ = δh̃/δμ = 𝕀⁻¹μ − E C c    (eq. (17a))
+//                       μ̇ = ad*_ξ̃ μ + 𝕀 E λ̃                   (eq. (17b))
+//   multipliers         λ̃ = −C Eᵀ ad*_ξ̃ μ                      (eq. (18): λ̃_i = {h̃, ⟨μ,e_i⟩}₋)
+//
+// so ċ = Eᵀ ad*_ξ̃ μ + G λ̃ = 0 and dh̃/dt = ⟨ξ̃, ad*_ξ̃ μ⟩ + ξ̃ᵀ𝕀Eλ̃ = 0 + (cᵀ − cᵀCG)λ̃ = 0
+// everywhere (Theorem 2.6). The group element is stored in an ambient space (R ∈ R^{n×n} first,
+// then any translation part), and RᵀR = I is kept by feedback: its rows
+// (orthogonality_rows.hpp) form one gain group with target 0.
+//
+// State x = (g, μ) ∈ R^{G+D}; invariants F = (c_1..c_K, energy, RᵀR − I rows). The energy row
+// is h̃ or h (energy_row.hpp).
+#pragma once
+
+#include "attractor/core/types.hpp"
+#include "attractor/nonholonomic/energy_row.hpp"
+#include "attractor/nonholonomic/lie_group_model.hpp"
+#include "attractor/nonholonomic/orthogonality_rows.hpp"
+#include "attractor/nonholonomic/small_inverse.hpp"
+
+namespace attractor {
+
+namespace detail {
+template <class S, int n>
+struct rotation_rows {
+  static constexpr int count = OrthogonalityRows<S, n>::count;
+};
+template <class S>
+struct rotation_rows<S, 0> {
+  static constexpr int count = 0;
+};
+}  // namespace detail
+
+template <class Model, EnergyRow Row = EnergyRow::extended>
+class LieGroupExtension {
+  static_assert(check_lie_group_model<Model>(), "LieGroupExtension<Model>: see nonholonomic/lie_group_model.hpp");
+
+ public:
+  using Scalar = typename Model::Scalar;
+  using S = Scalar;
+  static constexpr int D = Model::D;
+  static constexpr int K = Model::K;
+  static constexpr int G = Model::G;
+  static constexpr int n = Model::rotation_size;
+  static constexpr int O = detail::rotation_rows<S, n>::count;  // RᵀR − I rows
+  static constexpr int N = G + D;
+  static constexpr int M = K + 1 + O;
+  static constexpr int energy_row = K;
+  static constexpr int first_rotation_row = K + 1;
+  using State = Vec<S, N>;
+  using Invariants = Vec<S, M>;
+  using Algebra = Vec<S, D>;
+
+  LieGroupExtension() = default;
+  explicit LieGroupExtension(const Model& model) : model_(model) { cache(); }
+  const Model& model() const { return model_; }
+
+  static Algebra momentum(const State& x) { return x.template tail<D>(); }
+
+  // ξ̃ = 𝕀⁻¹μ − E C c (eq. (17a)).
+  Algebra extended_velocity(const Algebra& mu) const { return Iinv_ * mu - E_ * (C_ * (E_.transpose() * mu)); }
+
+  // λ̃ = −C Eᵀ ad*_ξ̃ μ (eq. (18)).
+  Vec<S, K> multipliers(const Algebra& mu) const {
+    return -C_ * (E_.transpose() * model_.ad_star(extended_velocity(mu), mu));
+  }
+
+  State field(const State& x) const {
+    const Algebra mu = momentum(x);
+    const Algebra xi = extended_velocity(mu);
+    const Algebra ad = model_.ad_star(xi, mu);
+    State dx;
+    if constexpr (G > 0) dx.template head<G>() = model_.group_velocity(Vec<S, G>(x.template head<G>()), xi);
+    dx.template tail<D>() = ad - IE_ * (C_ * (E_.transpose() * ad));
+    return dx;
+  }
+
+  S extended_energy(const State& x) const {  // h̃, eq. (16)
+    const Algebra mu = momentum(x);
+    const Vec<S, K> c = E_.transpose() * mu;
+    return S(0.5) * mu.dot(Iinv_ * mu) - S(0.5) * c.dot(C_ * c);
+  }
+  S energy(const State& x) const {  // h, eq. (13)
+    const Algebra mu = momentum(x);
+    return S(0.5) * mu.dot(Iinv_ * mu);
+  }
+
+  Invariants invariants(const State& x) const {
+    Invariants F;
+    F.template head<K>() = E_.transpose() * momentum(x);
+    F[K] = Row == EnergyRow::extended ? extended_energy(x) : energy(x);
+    if constexpr (O > 0) F.template tail<O>() = OrthogonalityRows<S, n>::values(rotation(x));
+    return F;
+  }
+
+  // DF: grad c_i = (0, e_i); grad h̃ = (0, ξ̃); grad h = (0, 𝕀⁻¹μ); RᵀR rows on the R entries.
+  Mat<S, M, N> invariants_jacobian(const State& x) const {
+    Mat<S, M, N> J = Mat<S, M, N>::Zero();
+    const Algebra mu = momentum(x);
+    J.template topRightCorner<K, D>() = E_.transpose();
+    J.row(K).template tail<D>() =
+        (Row == EnergyRow::extended ? extended_velocity(mu) : Algebra(Iinv_ * mu)).transpose();
+    if constexpr (O > 0) J.template bottomLeftCorner<O, n * n>() = OrthogonalityRows<S, n>::jacobian(rotation(x));
+    return J;
+  }
+
+  // Constraint rows and RᵀR − I held at 0; the energy at its start value.
+  Invariants invariant_targets(const Invariants& F_at_x0) const {
+    Invariants F0 = Invariants::Zero();
+    F0[K] = F_at_x0[K];
+    return F0;
+  }
+
+  // The RᵀR − I rows share one gain (their sum of squares is the paper's ‖RᵀR − I‖²).
+  static constexpr int gain_group(int row) { return row >= first_rotation_row ? first_rotation_row : row; }
+
+  static Mat<S, (n > 0 ? n : 1), (n > 0 ? n : 1)> rotation(const State& x) {
+    static_assert(n > 0, "rotation(): the model stores no rotation");
+    return Eigen::Map<const Mat<S, n, n>>(x.data());
+  }
+
+ private:
+  void cache() {
+    Iinv_ = model_.inverse_locked_inertia();
+    E_ = model_.constraint_vectors();
+    IE_ = model_.locked_inertia() * E_;
+    C_ = small_inverse<S, K>(Mat<S, K, K>(E_.transpose() * IE_));
+  }
+
+  Model model_{};
+  Mat<S, D, D> Iinv_ = Mat<S, D, D>::Identity();
+  Mat<S, D, K> E_ = Mat<S, D, K>::Zero();
+  Mat<S, D, K> IE_ = Mat<S, D, K>::Zero();
+  Mat<S, K, K> C_ = Mat<S, K, K>::Identity();
+};
+
+}  // namespace attractor

@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: Apache-2.0
+// The Chaplygin sleigh: a rigid body on the plane resting on a knife edge that cannot slide
+// sideways, its centre of mass a distance a ahead of the edge along the blade (paper 000 §3.3,
+// eqs. (48)–(55); Bloch, Nonholonomic Mechanics, §1.7), as the Lie-group extension of
+// nonholonomic/lie_group_extension.hpp on SE(2), reduced (Π only) or with the group embedded
+// (R ∈ R^{2×2} and the position):
+//
+//   𝕀 = [[I + ma², 0, ma], [0, m, 0], [ma, 0, m]],  h = (Πθ − aΠy)²/(2I) + (Πx² + Πy²)/(2m)
+//   e = (ma, 0, −(I + ma²))/√(mI(I + ma²))           (unit in 𝕀; constraint maΠθ = (I + ma²)Πy)
+//   h̃ = Πθ²/(2(I + ma²)) + Πx²/(2m)                   (eq. (50))
+//   ad*_ξ μ = (−μy ξx + μx ξy, μy ξθ, −μx ξθ)         (eq. (52b), minus Lie–Poisson bracket (48))
+//   reduced field (53b): Π̇ = (−ΠxΠy/m, ΠθΠy/(I + ma²), −aΠxΠy/(I + ma²))
+//   group (53a): θ̇ = Πθ/(I + ma²), (ẋ, ẏ) = R (Πx/m, 0); here Ṙ = R ω^, ω = θ̇, (ẋ, ẏ) = R (ξ̃x, ξ̃y).
+//
+// State layout: reduced x = (Πθ, Πx, Πy), N = 3; embedded x = (R column-major (4), x, y, Πθ, Πx,
+// Πy), N = 9 with R = [[cos θ, −sin θ], [sin θ, cos θ]]. Invariants: row 0 J = ⟨Π, e⟩ constraint
+// (target 0), row 1 h̃ (default) or h energy (§3.3's V uses h̃), embedded rows 2..4 RᵀR − I (one
+// gain group, target 0). Paper gains (k1 on J, k2 on h̃) map to K = (k1, k2[, k0 × 3]).
+//
+// (53b) holds off the constraint set too: it is the extension (52b) itself, not only its
+// restriction (asserted in host-tests/unit/nonholonomic).
+#pragma once
+
+#include <cmath>
+
+#include "attractor/core/finite.hpp"
+#include "attractor/core/result.hpp"
+#include "attractor/core/types.hpp"
+#include "attractor/nonholonomic/lie_group_extension.hpp"
+
+namespace attractor {
+
+template <class S>
+struct ChaplyginSleighParams {
+  S mass = S(1);      // m
+  S inertia = S(1);   // I, about the centre of mass
+  S offset = S(0.5);  // a, contact point to centre of mass along the blade
+
+  Error validate() const {
+    if (!is_finite(mass) || !is_finite(inertia) || !is_finite(offset)) return Error::non_finite;
+    if (!(mass > S(0)) || !(inertia > S(0))) return Error::invalid_parameter;
+    return Error::none;
+  }
+};
+
+// The model of lie_group_model.hpp; Embedded stores (R, x, y) before Π.
+template <class S, bool Embedded>
+struct ChaplyginSleighModel {
+  using Scalar = S;
+  static constexpr int D = 3, K = 1, G = Embedded ? 6 : 0, rotation_size = Embedded ? 2 : 0;
+  ChaplyginSleighParams<S> prm{};
+
+  Mat3<S> locked_inertia() const {
+    const S m = prm.mass, a = prm.offset;
+    Mat3<S> I;
+    I << prm.inertia + m * a * a, S(0), m * a, S(0), m, S(0), m * a, S(0), m;
+    return I;
+  }
+  Mat3<S> inverse_locked_inertia() const {
+    const S m = prm.mass, a = prm.offset, I = prm.inertia;
+    Mat3<S> R;
+    R << S(1) / I, S(0), -a / I, S(0), S(1) / m, S(0), -a / I, S(0), a * a / I + S(1) / m;
+    return R;
+  }
+  Vec3<S> ad_star(const Vec3<S>& xi, const Vec3<S>& mu) const {
+    return Vec3<S>(-mu[2] * xi[1] + mu[1] * xi[2], mu[2] * xi[0], -mu[1] * xi[0]);
+  }
+  Mat<S, 3, 1> constraint_vectors() const {
+    const S m = prm.mass, a = prm.offset, Ia = prm.inertia + m * a * a;
+    return Vec3<S>(m * a, S(0), -Ia) / std::sqrt(m * prm.inertia * Ia);
+  }
+  Vec<S, G> group_velocity(const Vec<S, G>& g, const Vec3<S>& xi) const {
+    static_assert(Embedded, "the reduced sleigh has no group part");
+    const Eigen::Map<const Mat<S, 2, 2>> R(g.data());
+    Vec<S, G> d;
+    d[0] = g[2] * xi[0];  // Ṙ = R [[0, −ω], [ω, 0]]: column 0 = ω R col 1, column 1 = −ω R col 0
+    d[1] = g[3] * xi[0];
+    d[2] = -g[0] * xi[0];
+    d[3] = -g[1] * xi[0];
+    d.template tail<2>() = R * Vec<S, 2>(xi[1], xi[2]);
+    return d;
+  }
+};
+
+template <class S, bool Embedded = true, EnergyRow Row = EnergyRow::extended>
+struct ChaplyginSleigh : LieGroupExtension<ChaplyginSleighModel<S, Embedded>, Row> {
+  using Base = LieGroupExtension<ChaplyginSleighModel<S, Embedded>, Row>;
+  using Params = ChaplyginSleighParams<S>;
+  using typename Base::State;
+
+  ChaplyginSleigh() = default;
+  explicit ChaplyginSleigh(const ChaplyginSleighModel<S, Embedded>& m) : Base(m) {}
+
+  static Result<ChaplyginSleigh> make(const Params& prm = Params{}) {
+    const Error err = prm.validate();
+    if (err != Error::none) return err;
+    ChaplyginSleighModel<S, Embedded> m;
+    m.prm = prm;
+    return ChaplyginSleigh(m);
+  }
+
+  // The state at heading θ, position (x, y) (ignored when reduced) and momentum Π.
+  static State state(S theta, S x, S y, const Vec3<S>& Pi) {
+    State s;
+    if constexpr (Embedded) {
+      s << std::cos(theta), std::sin(theta), -std::sin(theta), std::cos(theta), x, y, Pi;
+    } else {
+      (void)theta, (void)x, (void)y;  // the reduced sleigh has no pose
+      s = Pi;
+    }
+    return s;
+  }
+};
+
+}  // namespace attractor

@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: Apache-2.0
+// The Heisenberg system (nonholonomic integrator) of paper 000 §3.6: a unit free particle in R³
+// with the constraint ż − y ẋ + x ẏ = 0, i.e. ⟨p, e⟩ = 0 with the non-normalised
+// e = (−y, x, 1). Its multiplier (Remark 2.4, eq. (9)) vanishes identically ({H, ⟨p,e⟩} =
+// −pᵀ De p = 0, De skew), so the field needs no extension (eqs. (66), (67)):
+//
+//   q̇ = p,  ṗ = 0,
+//
+// and H = |p|²/2, J1 = ⟨p, e⟩ = pz − y px + x py and J2 = x py − y px are first integrals of (67)
+// on all of R⁶ (this is the closed form; the cotangent adapter's extension agrees with it on the
+// constraint set, asserted in host-tests/unit/nonholonomic).
+//
+// State layout x = (x, y, z, px, py, pz), N = 6 (the paper's "q = (x, z, y)" is a misprint for
+// (x, y, z): its e, J1, J2 and gradients all use (x, y, z)). Invariants (M = 3):
+//   row 0  J1 = pz − y px + x py     constraint, target 0
+//   row 1  J2 = x py − y px          momentum (angular momentum about z)
+//   row 2  H = |p|²/2                energy (H̃ is not needed: H is already a first integral)
+// The paper's gains (k1 on J1, k2 on J2, k3 on H) map to K = (k1, k2, k3). The exact solution is
+// q(t) = q0 + p0 t, p = p0.
+#pragma once
+
+#include "attractor/core/result.hpp"
+#include "attractor/core/types.hpp"
+
+namespace attractor {
+
+template <class S>
+struct Heisenberg {
+  using Scalar = S;
+  static constexpr int N = 6, M = 3;
+  using State = Vec<S, N>;
+  using Invariants = Vec<S, M>;
+
+  static Result<Heisenberg> make() { return Heisenberg{}; }  // no parameters (unit mass)
+
+  State field(const State& x) const {  // eq. (67)
+    State dx;
+    dx << x[3], x[4], x[5], S(0), S(0), S(0);
+    return dx;
+  }
+
+  Invariants invariants(const State& x) const {
+    const S J2 = x[0] * x[4] - x[1] * x[3];
+    return Invariants(x[5] + J2, J2, S(0.5) * x.template tail<3>().squaredNorm());
+  }
+
+  // Rows (the paper's ∇_qV, ∇_pV of §3.6 split per invariant):
+  //   ∇J1 = ((py, −px, 0), (−y, x, 1)), ∇J2 = ((py, −px, 0), (−y, x, 0)), ∇H = (0, p).
+  Mat<S, M, N> invariants_jacobian(const State& x) const {
+    Mat<S, M, N> J;
+    J << x[4], -x[3], S(0), -x[1], x[0], S(1),  //
+        x[4], -x[3], S(0), -x[1], x[0], S(0),   //
+        S(0), S(0), S(0), x[3], x[4], x[5];
+    return J;
+  }
+
+  Invariants invariant_targets(const Invariants& F_at_x0) const { return Invariants(S(0), F_at_x0[1], F_at_x0[2]); }
+
+  static State exact_state(const State& x0, S t) {
+    State x = x0;
+    x.template head<3>() += t * x0.template tail<3>();
+    return x;
+  }
+};
+
+}  // namespace attractor
