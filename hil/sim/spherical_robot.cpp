@@ -21,6 +21,7 @@
 #include "run_report.hpp"
 #include "run_support.hpp"
 #include "sim_run_checks.hpp"
+#include "spherical_robot_inputs.hpp"
 #include "spherical_robot_spec.hpp"
 
 // Named, not anonymous: attractor-sim is one translation unit (hil/CMakeLists.txt).
@@ -30,20 +31,6 @@ using namespace attractor;
 using cli::exact;
 using cli::Failure;
 
-struct Inputs {
-  bool controlled = false;
-  SphericalRobotParams<double> p;
-  Vec<double, 2> sigma = Vec<double, 2>::Zero();
-  double umax = 0, phi0 = 0.1, h = 1e-3, rate = 0;
-  bool feedback = false, auto_rate = false;
-  Vec3<double> omega = Vec3<double>(0.1, 0, 0.1);
-  Vec<double, 2> theta_dot = Vec<double, 2>::Zero();
-  bool theta_dot_given = false;
-  int64_t steps = 0, every = 1;
-  cli::ClosedLoopOptions loop;  // --control-rate, --noise, --mismatch (controlled only)
-};
-
-const std::vector<std::string> kMismatchKeys = {"a", "m", "l", "g", "I1", "I2", "I3", "J1", "J2"};
 // --feedback auto for the robot: the pull-back rate at most this many times the robot's fall
 // rate (measured, docs/auto-gains.md: 4 keeps double RK4 within kAutoGainDriftMargin through a fall).
 constexpr double kRobotAutoRatePerFallRate = 4;
@@ -362,47 +349,7 @@ int run(const cli::Args& a, const Inputs& in) {
 }
 
 int robot_run(const cli::Args& a) {
-  Inputs in;
-  in.controlled = a.given("sigma");
-  if (in.controlled) {
-    in.sigma[0] = a.num("sigma", 0);
-    in.sigma[1] = a.num("sigma2", in.sigma[0]);
-    a.forbid("feedback", "with --sigma (uncontrolled only)");
-    a.forbid("gains", "with --sigma (uncontrolled only)");
-  } else {
-    for (const char* k : {"sigma2", "umax", "zoh"}) a.forbid(k, "without --sigma");
-  }
-  in.p = SphericalRobotParams<double>{a.num("a"),  a.num("m"),  a.num("l"),  a.num("g"), a.num("I1"),
-                                      a.num("I2"), a.num("I3"), a.num("J1"), a.num("J2")};
-  if (in.p.validate() != Error::none) {
-    std::string why;
-    if (!(in.p.J1 < in.p.I1) || !(in.p.J2 < in.p.I2))
-      why = "a rotor inertia must be below the robot's: J1 < I1, J2 < I2";
-    if (!(std::abs(in.p.l) < in.p.radius)) why = "the centre of mass must lie inside the ball: |l| < a";
-    throw Failure(cli::exit_invalid, "--l = " + exact(in.p.l) + ", --a = " + exact(in.p.radius) +
-                                         ", --J1 = " + exact(in.p.J1) + ", --J2 = " + exact(in.p.J2) + ": " + why);
-  }
-  cli::warn_triangle("spherical-robot", "I1, I2, I3", in.p.I1, in.p.I2, in.p.I3);
-  if (a.given("umax")) in.umax = a.num("umax", 0);
-  const cli::FeedbackRate fr = cli::parse_feedback_rate(a, "the spherical robot");
-  in.feedback = fr.on, in.auto_rate = fr.automatic, in.rate = fr.rate;
-  if (!in.controlled && !in.feedback) a.forbid("unchecked", "without --sigma or --feedback");
-  in.phi0 = a.num("phi0");
-  const std::vector<double> om = a.list("Omega", {0.1, 0.0, 0.1});
-  in.omega = Vec3<double>(om[0], om[1], om[2]);
-  if (a.given("theta-dot")) {
-    const std::vector<double> th = a.list("theta-dot", {});
-    in.theta_dot = Vec<double, 2>(th[0], th[1]);
-    in.theta_dot_given = true;
-  }
-  in.h = a.num("h");
-  in.loop = cli::parse_closed_loop(a, in.controlled, in.h, kMismatchKeys);
-  in.steps = cli::step_count(a.num("T"), in.h, a.flag("force"));
-  const double every = a.num("every");
-  if (every != std::floor(every))
-    throw Failure(cli::exit_invalid, "--every = " + exact(every) + " is not a whole number");
-  in.every = static_cast<int64_t>(every);
-  if (!a.given("csv")) a.forbid("every", "without --csv");
+  const Inputs in = parse_inputs(a);
   if (a.choice("precision") == "float") return run<float>(a, in);
   return run<double>(a, in);
 }
