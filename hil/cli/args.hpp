@@ -113,17 +113,18 @@ class Args {
     values_[name] = {value, source};
   }
 
- private:
-  const OptionSpec& spec(const std::string& name, Kind k) const {
-    const OptionSpec* o = spec_->find(name);
-    if (o == nullptr || o->kind != k) throw std::logic_error("option --" + name + " not declared as used");
-    return *o;
-  }
   // A bad value as the message shows it: quoted from the command line; from a config file only
   // its line ("--config FILE line N"), never the text (the file may not be a config at all).
   std::string shown(const std::string& name) const {
     const std::string src = source(name);
     return src.rfind("--config", 0) == 0 ? "the value on " + src : "'" + raw(name) + "'";
+  }
+
+ private:
+  const OptionSpec& spec(const std::string& name, Kind k) const {
+    const OptionSpec* o = spec_->find(name);
+    if (o == nullptr || o->kind != k) throw std::logic_error("option --" + name + " not declared as used");
+    return *o;
   }
   static double checked(const OptionSpec& o, const std::string& text, const std::string& shown) {
     double v;

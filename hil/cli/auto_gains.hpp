@@ -54,7 +54,8 @@ inline FeedbackRate parse_feedback_rate(const Args& a, const std::string& system
     if (f == "auto") {
       fr.automatic = true;
     } else {
-      if (!parse_number(f, fr.rate)) throw Failure(exit_usage, "--feedback: '" + f + "' is not a number or 'auto'");
+      if (!parse_number(f, fr.rate))
+        throw Failure(exit_usage, "--feedback: " + a.shown("feedback") + " is not a number or 'auto'");
       if (!std::isfinite(fr.rate) || fr.rate < 0)
         throw Failure(exit_invalid,
                       "--feedback = " + exact(fr.rate) + " is outside its range: need 0 <= RATE, finite [1/s]");
@@ -84,7 +85,7 @@ inline GainsOption parse_gains(const Args& a, int M, double def) {
   } else if (parse_list(gs, M, v)) {
     g.gains = v;
   } else {
-    throw Failure(exit_usage, "--gains: '" + gs + "' is not 'auto', one number or " + std::to_string(M) +
+    throw Failure(exit_usage, "--gains: " + a.shown("gains") + " is not 'auto', one number or " + std::to_string(M) +
                                   " comma-separated numbers");
   }
   for (int i = 0; i < M; ++i)

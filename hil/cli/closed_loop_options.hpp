@@ -56,8 +56,13 @@ inline void add_closed_loop_options(Spec& s, const std::string& keys) {
 }
 
 // Parses --mismatch: "K=F[,K=F...]" with K one of `keys`, each at most once, F finite and > -1.
+// `shown` is how an error names the value (Args::shown): a value from a config file is named by
+// its line, never quoted, like every other option's.
 inline std::vector<std::pair<std::string, double>> parse_mismatch(const std::string& text,
-                                                                  const std::vector<std::string>& keys) {
+                                                                  const std::vector<std::string>& keys,
+                                                                  const std::string& shown = std::string()) {
+  const bool quote = shown.empty() || shown[0] == '\'';
+  const auto q = [&](const std::string& piece) { return quote ? "'" + piece + "'" : shown; };
   std::vector<std::pair<std::string, double>> out;
   std::string known;
   for (const auto& k : keys) known += (known.empty() ? "" : ", ") + k;
@@ -67,15 +72,15 @@ inline std::vector<std::pair<std::string, double>> parse_mismatch(const std::str
     const std::string item = text.substr(pos, end - pos);
     const std::size_t eq = item.find('=');
     if (eq == std::string::npos)
-      throw Failure(exit_usage, "--mismatch: '" + item + "' is not K=F (e.g. m=0.1,I1=-0.1)");
+      throw Failure(exit_usage, "--mismatch: " + q(item) + " is not K=F (e.g. m=0.1,I1=-0.1)");
     const std::string key = item.substr(0, eq), value = item.substr(eq + 1);
     bool ok = false;
     for (const auto& k : keys) ok = ok || k == key;
-    if (!ok) throw Failure(exit_usage, "--mismatch: unknown parameter '" + key + "' (one of " + known + ")");
+    if (!ok) throw Failure(exit_usage, "--mismatch: unknown parameter " + q(key) + " (one of " + known + ")");
     for (const auto& kv : out)
-      if (kv.first == key) throw Failure(exit_usage, "--mismatch: parameter '" + key + "' given twice");
+      if (kv.first == key) throw Failure(exit_usage, "--mismatch: parameter " + q(key) + " given twice");
     double f = 0;
-    if (!parse_number(value, f)) throw Failure(exit_usage, "--mismatch: " + key + "='" + value + "' is not a number");
+    if (!parse_number(value, f)) throw Failure(exit_usage, "--mismatch: " + q(key + "=" + value) + " is not a number");
     if (!std::isfinite(f) || !(f > -1))
       throw Failure(exit_invalid, "--mismatch: " + key + " = " + exact(f) +
                                       " is outside its range: need -1 < F, finite (plant = model x (1 + F))");
@@ -112,7 +117,7 @@ inline ClosedLoopOptions parse_closed_loop(const Args& a, bool controlled, doubl
   if (o.noise > 0) o.sampled = true;  // a noisy sample is held like a firmware's reading
   o.seed = a.whole("seed");
   if (a.given("seed") && !(o.noise > 0)) a.forbid("seed", "without --noise");
-  if (a.given("mismatch")) o.mismatch = parse_mismatch(a.text("mismatch"), keys);
+  if (a.given("mismatch")) o.mismatch = parse_mismatch(a.text("mismatch"), keys, a.shown("mismatch"));
   return o;
 }
 

@@ -98,9 +98,10 @@ inline int64_t count(const cli::Args& a, const std::string& name, int64_t def) {
 // keys of `percent_keys`, each F = P/100).
 inline std::vector<std::pair<std::string, double>> read_mismatch(const std::string& text,
                                                                  const std::vector<std::string>& keys,
-                                                                 const std::vector<std::string>& percent_keys) {
+                                                                 const std::vector<std::string>& percent_keys,
+                                                                 const std::string& shown) {
   double pct = 0;
-  if (!cli::parse_number(text, pct)) return cli::parse_mismatch(text, keys);
+  if (!cli::parse_number(text, pct)) return cli::parse_mismatch(text, keys, shown);
   if (!(pct > -90.0 && pct < 1000.0))
     throw cli::Failure(cli::exit_invalid,
                        "--mismatch = " + cli::exact(pct) + " % is outside its range: need -90 < P < 1000");
@@ -136,7 +137,8 @@ inline Options read_options(const cli::Args& a, const std::vector<std::string>& 
       else if (cli::parse_number(c, n) && n >= 0 && n < 1024 && n == std::floor(n))
         o.qemu_cpu = long(n);
       else
-        throw Failure(cli::exit_usage, "--qemu-cpu: '" + c + "' is not a CPU number (0..1023) or 'any'");
+        throw Failure(cli::exit_usage,
+                      "--qemu-cpu: " + a.shown("qemu-cpu") + " is not a CPU number (0..1023) or 'any'");
     }
   } else {
     for (const char* k : {"link", "machine", "qemu", "qemu-cpu"}) a.forbid(k, "with --serial (QEMU only, with --elf)");
@@ -161,7 +163,8 @@ inline Options read_options(const cli::Args& a, const std::vector<std::string>& 
     throw Failure(cli::exit_invalid, "--fault-every: 0 (none) or >= 5 (the firmware holds 3 stale ticks)");
   const std::string classes = a.given("faults") ? a.text("faults") : std::string("all");
   if (!attractor::hil::parse_fault_list(classes, o.faults))
-    throw Failure(cli::exit_usage, "--faults: '" + classes + "' is not a list of classes");
+    throw Failure(cli::exit_usage, "--faults: " + (a.given("faults") ? a.shown("faults") : std::string("'all'")) +
+                                       " is not a list of classes");
   if (o.fault_every == 0)
     for (const char* k : {"faults", "vertical-bias", "reset-down"}) a.forbid(k, "without --fault-every");
   o.vertical_bias = a.num("vertical-bias");
@@ -176,7 +179,8 @@ inline Options read_options(const cli::Args& a, const std::vector<std::string>& 
   if (a.given("seed") && !(o.loop.noise > 0)) a.forbid("seed", "without --noise");
   const bool robot = o.plant == "spherical-robot";
   if (a.given("mismatch"))
-    o.loop.mismatch = read_mismatch(a.text("mismatch"), robot ? robot_keys : skate_keys, robot ? robot_pct : skate_pct);
+    o.loop.mismatch = read_mismatch(a.text("mismatch"), robot ? robot_keys : skate_keys, robot ? robot_pct : skate_pct,
+                                    a.shown("mismatch"));
   return o;
 }
 

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "auto_gains.hpp"
 #include "closed_loop_options.hpp"
 #include "numbers.hpp"
 #include "run_support.hpp"
@@ -173,6 +174,38 @@ TEST(Args, ConfigErrorsNeverQuoteTheLine) {
       EXPECT_EQ(f.code, exit_usage);
       EXPECT_NE(std::string(f.what()).find("line 1"), std::string::npos) << f.what();
       EXPECT_EQ(std::string(f.what()).find("s3cr3t"), std::string::npos) << f.what();
+    }
+  }
+}
+
+// The commands' own value parsers (--mismatch, --gains, --feedback) name a config-file value by
+// its line too, never by its text.
+TEST(Args, CommandParsersNeverQuoteAConfigValue) {
+  Spec s("t", "usage: t", "test");
+  s.text("mismatch", "K=F", "").text("gains", "K", "").text("feedback", "RATE", "");
+  const std::vector<std::string> keys = {"m", "l"};
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"mismatch", "s3cr3t"},       {"mismatch", "s3cr3t=1"}, {"mismatch", "m=s3cr3t"},
+      {"mismatch", "m=1,l=s3cr3t"}, {"gains", "s3cr3t"},      {"feedback", "s3cr3t"}};
+  for (const auto& c : cases) {
+    for (const bool from_config : {true, false}) {
+      Args a(s);
+      a.set(c.first, c.second, from_config ? "--config f.conf line 3" : "--" + c.first);
+      try {
+        if (c.first == "mismatch") parse_mismatch(a.text("mismatch"), keys, a.shown("mismatch"));
+        if (c.first == "gains") parse_gains(a, 3, 1.0);
+        if (c.first == "feedback") parse_feedback_rate(a, "skate");
+        FAIL() << c.first << "=" << c.second;
+      } catch (const Failure& f) {
+        EXPECT_EQ(f.code, exit_usage) << f.what();
+        const std::string w = f.what();
+        if (from_config) {
+          EXPECT_EQ(w.find("s3cr3t"), std::string::npos) << w;
+          EXPECT_NE(w.find("line 3"), std::string::npos) << w;
+        } else {
+          EXPECT_NE(w.find("s3cr3t"), std::string::npos) << w;  // the command line is quoted
+        }
+      }
     }
   }
 }
