@@ -191,7 +191,7 @@ attractor_cli_test(loop_mismatch_key 2 "--mismatch: unknown parameter 'J3' [(]on
   -- ${SIM} spherical-robot --sigma -1.5e-4 --mismatch J3=0.1)
 attractor_cli_test(loop_mismatch_form 2 "--mismatch: 'm' is not K=F" -- ${SIM} skate --sigma -1e-5 --mismatch m)
 attractor_cli_test(loop_mismatch_twice 2 "parameter 'm' given twice" -- ${SIM} skate --sigma -1e-5 --mismatch m=0.1,m=0.2)
-attractor_cli_test(loop_mismatch_word 2 "--mismatch: l='x' is not a number" -- ${SIM} skate --sigma -1e-5 --mismatch l=x)
+attractor_cli_test(loop_mismatch_word 2 "--mismatch: 'l=x' is not a number" -- ${SIM} skate --sigma -1e-5 --mismatch l=x)
 attractor_cli_test(loop_mismatch_range 5 "--mismatch: m = -1 is outside its range: need -1 < F"
   -- ${SIM} skate --sigma -1e-5 --mismatch m=-1)
 attractor_cli_test(loop_mismatch_plant_invalid 5 "--mismatch: the plant's parameters are invalid.*J1 < I1"
