@@ -58,10 +58,16 @@ class InvariantMonitor {
       dev_[i] = F[i] - F0_[i];
       final_[i] = std::abs(dev_[i]);
       max_[i] = std::max(max_[i], final_[i]);
+      max_since_mark_[i] = std::max(max_since_mark_[i], final_[i]);
       if (watched_[i] && drift_insane(dev_[i], F0_[i])) stop("invariant_drift_beyond_sanity");
     }
     ++records_;
     return stopped_ == nullptr;
+  }
+  // Starts a new window for max_since_mark() (e.g. the second half of a run); max_abs() keeps
+  // the whole run.
+  void mark() {
+    for (int i = 0; i < m_; ++i) max_since_mark_[i] = 0;
   }
   // Stops the run for a reason of the caller's (the first reason given stays).
   void stop(const char* why) {
@@ -74,6 +80,7 @@ class InvariantMonitor {
   double deviation(int i) const { return dev_[i]; }  // signed, of the last record
   double max_abs(int i) const { return max_[i]; }
   double final_abs(int i) const { return final_[i]; }
+  double max_since_mark(int i) const { return max_since_mark_[i]; }  // the whole run if never mark()ed
   const char* stopped() const { return stopped_; }
   int64_t records() const { return records_; }
   // Max over the rows of one kind (0 when the system has none of that kind).
@@ -93,6 +100,7 @@ class InvariantMonitor {
   const InvariantInfo* info_;
   int m_;
   double F0_[kMaxInvariants] = {}, dev_[kMaxInvariants] = {}, max_[kMaxInvariants] = {}, final_[kMaxInvariants] = {};
+  double max_since_mark_[kMaxInvariants] = {};
   bool watched_[kMaxInvariants] = {};
   const char* stopped_ = nullptr;
   int64_t records_ = 0;

@@ -108,6 +108,18 @@ TEST(InvariantMonitor, StopsOnNonFiniteStateAndDriftBeyondSanity) {
   EXPECT_STREQ(n.stopped(), "non_finite_state");
   EXPECT_EQ(n.records(), 1);  // the non-finite state is not recorded
   EXPECT_EQ(n.max_abs(1), 3.5);
+  // mark() starts a window for max_since_mark() (attractor-paper's second-half maxima); max_abs()
+  // keeps the whole run.
+  const double d[2] = {1.25, 2.125};
+  cli::InvariantMonitor w(info, 2, F0);
+  EXPECT_TRUE(w.record(a));
+  EXPECT_EQ(w.max_since_mark(0), 0.5);  // never marked: the whole run
+  w.mark();
+  EXPECT_EQ(w.max_since_mark(0), 0.0);
+  EXPECT_TRUE(w.record(d));
+  EXPECT_EQ(w.max_since_mark(0), 0.25);
+  EXPECT_EQ(w.max_since_mark(1), 0.125);
+  EXPECT_EQ(w.max_abs(0), 0.5);
   const int64_t big = std::numeric_limits<int64_t>::max();
   EXPECT_EQ(cli::last_quarter_from(big), big - big / 4 - 1);
   EXPECT_EQ(cli::last_quarter_from(4), 2);  // steps 3 and 4 (k = 2, 3) are the last quarter
