@@ -104,7 +104,7 @@ def profile(w, steps):
     w("`Feedback::generic_gradient` are `flatten`ed. GCC's inlining budget is per translation unit")
     w("(`--param inline-unit-growth`): with every system in one bench TU, Eigen's small assignment")
     w("functions were left out of line and the same plain spherical step read 588 instead of 200.")
-    w("The bench's rows are now in per-family TUs (`apps/bench/rows_*.cpp`), the size of an app's.")
+    w("The bench's rows are now in per-family TUs (`rows_*.cpp` in `apps/bench/`), the size of an app's.")
     w("")
     if per_eval is not None:
         w(f"**Now**: plain RK4 {sp_pl:.0f}, feedback RK4 {sp_fb:.0f} (goal ≤ 800, moonshot ≤ 650), "

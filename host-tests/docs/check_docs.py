@@ -11,7 +11,8 @@ or a word starting with a top-level folder or file of this repository (`lib/...`
 `CMakePresets.json`, ...), backticked or not. Words with a placeholder (<board>, *, {a,b}, $X,
 ...) or under build/ are not paths. A trailing ":123" line number or "#anchor" is dropped.
 issues: history (which issue changed what) belongs in CHANGELOG.md, where a reader can look it
-up; "issue 12" in code or docs is a reference nobody outside can follow.
+up; an issue number in code or docs is a reference nobody outside
+can follow.
 outside: the background notes a clone does not have are never named.
 Prints each offence as file:line: text. Exit codes: 0 clean, 1 offences, 2 usage.
 """

@@ -218,7 +218,7 @@ int main() {
   // copy loop unswitched on the verdict made it 6.7 %): 1 % is the bound on the M4F. Measured
   // 1.6 % on the M7 (GCC schedules the COBS walk of a bad-framing frame shorter) and 1.9 % on the
   // soft-float M3 (libgcc's float compares return early on NaN): bound 2.5 % there, and the
-  // data-independent rewrite of those two paths is left open (issue 12 note).
+  // data-independent rewrite of those two paths is left open.
 #if defined(__ARM_FP) && (__ARM_FP & 4) && !(__ARM_FP & 8)
   constexpr double kSpread = 0.01;  // single-precision FPU only: the M4F
 #else
