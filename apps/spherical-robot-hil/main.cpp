@@ -32,7 +32,7 @@ using Controller = attractor::SphericalRobotController<S>;
 int main() {
   const attractor::rt::BootInfo boot = attractor::rt::on_boot(attractor::board::boot_record());
   Board::initialize();
-  const Controller::Config cfg;  // reference robot (SPHERICAL_ROBOT §3), σ = −1.5e-4
+  const Controller::Config cfg;  // reference robot (spherical-robot.md), σ = −1.5e-4
   return attractor::link::run_hil_firmware<Board, Source, attractor::board::SemihostLink>(
       "robot-hil", Controller::make(cfg, kDt), kRateHz, boot, [] { attractor::board::system_reset_requested(); });
 }

@@ -25,7 +25,7 @@ namespace {
 
 constexpr std::uint32_t kRateHz = 1000;
 constexpr std::uint32_t kTicks = 10000;  // 10 s at 1 kHz
-constexpr S kTiltLimit = 0.12f;          // "upright" (SPHERICAL_ROBOT §3: C1 peaks at 0.108 rad)
+constexpr S kTiltLimit = 0.12f;          // "upright" (spherical-robot.md: C1 peaks at 0.108 rad)
 constexpr S kDt = 1.0f / static_cast<S>(kRateHz);
 
 using Source = attractor::SimulatedSphericalRobot<S>;  // a HIL link would go here

@@ -29,7 +29,7 @@ LINK = re.compile(r"\]\(([^)\s]+)\)")
 PLACEHOLDER = re.compile(r"[<>*{}$]|\.\.\.|…")
 CODE_DIRS = ("lib", "hil", "apps", "boards", "docs")
 ISSUE = re.compile(r"\b[Ii]ssues? #?[0-9]+|\(#[0-9]+\)")
-OUTSIDE = re.compile(r"SPHERICAL_ROBOT\.md|DESIGN\.md|TOOLCHAIN" r"-FACTS|\.\./shared")
+OUTSIDE = re.compile(r"SPHERICAL_ROBOT(?:\.md| §)|DESIGN\.md|TOOLCHAIN" r"-FACTS|\.\./shared")
 SCAN_EXT = (".hpp", ".cpp", ".h", ".md", ".txt", ".cmake", ".py", ".sh", ".in", ".json", "")
 
 

@@ -50,7 +50,7 @@ struct SkateHost {
   }
   static double gamma3(const Plant& p) { return p.state()[4]; }
 };
-struct RobotHost {  // SPHERICAL_ROBOT §3 run C1: rotors on π̃ = 0 for the controller's σ
+struct RobotHost {  // spherical-robot.md run C1: rotors on π̃ = 0 for the controller's σ
   using Plant = SimulatedSphericalRobot<double>;
   using Wire = SphericalRobotWire<double>;
   static Plant make() {
@@ -498,7 +498,7 @@ TEST(LinkLockstep, SphericalRobotOnTheSameLinkStaysUprightUnderEveryFault) {
   EXPECT_GT(in[Fault::bias], 0);
   EXPECT_EQ(fw.implausible, std::uint32_t(in[Fault::bias])) << "the robot's wire checks |Γ| = 1 too";
   EXPECT_EQ(res.report.mode, rt::Mode::running) << to_string(res.report.reason);
-  EXPECT_GT(host.min_gamma3(), std::cos(0.12)) << "SPHERICAL_ROBOT §3: tilt < 0.12 rad";
+  EXPECT_GT(host.min_gamma3(), std::cos(0.12)) << "spherical-robot.md: tilt < 0.12 rad";
   EXPECT_NE(host.last().torque[1], 0.0) << "both rotors act through the link";
   EXPECT_EQ(host.last().torque[2], 0.0) << "the robot has two rotors";
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The spherical-robot loop of apps/spherical-robot (SIL plant source + SphericalRobotController,
 // composed by rt::Loop) run on the host through the same rt::Tick engine the boards drive, with a
-// fake cost clock: the reference runs C1/C5 of SPHERICAL_ROBOT §3 sampled at 1 kHz, other robots
+// fake cost clock: the reference runs C1/C5 of spherical-robot.md sampled at 1 kHz, other robots
 // and gains, and the defined response to bad input (NaN sensors, envelope exits, saturation,
 // bad σ). Library types only: no app header.
 #include <gtest/gtest.h>
@@ -74,7 +74,7 @@ TYPED_TEST(SphericalRobotLoopTest, ReferenceRunsStayUprightForTenSeconds) {
     EXPECT_EQ(r.steps, 10000u);
     EXPECT_EQ(r.faults.saturated, 0u);
     const double tilt = tilt_of(double(app.monitor().min_gamma3));
-    EXPECT_LT(tilt, 0.12);  // SPHERICAL_ROBOT §3's test, and the firmware's
+    EXPECT_LT(tilt, 0.12);  // spherical-robot.md's test, and the firmware's
     // measured 0.10823 (C1) and 0.11146 (C5), float and double alike
     EXPECT_NEAR(tilt, c1 ? 0.1080 : 0.1113, 5e-4) << "C1 " << c1;
     EXPECT_NEAR(double(app.monitor().max_abs_torque), 0.431, 2e-3);  // measured 0.4319, 0.4315

@@ -169,7 +169,7 @@ TEST(SphericalRobotModel, UprightFallRate) {
   const P p{};
   const SphericalRobot<double> sys{p};
   EXPECT_NEAR(p.pivot_inertia(0), 0.34, 1e-15);
-  EXPECT_NEAR(sys.fall_rate(), 2.4022, 5e-5);  // SPHERICAL_ROBOT §3
+  EXPECT_NEAR(sys.fall_rate(), 2.4022, 5e-5);  // spherical-robot.md
   X x0 = spherical_robot_initial_state(0.0, Vec3<double>(0, 0, 0), Vec<double, 2>(0, 0));
   const auto Jn = test::numeric_jacobian<8>([&sys](const X& y) { return sys.field(y); }, x0);
   const Eigen::EigenSolver<Mat<double, 8, 8>> es(Jn);

@@ -36,7 +36,7 @@ namespace attractor {
 
 template <class S>
 struct SphericalRobotControllerConfig {
-  SphericalRobotParams<S> params;                     // the reference robot (SPHERICAL_ROBOT §3)
+  SphericalRobotParams<S> params;                     // the reference robot (spherical-robot.md)
   Vec<S, 2> sigma = Vec<S, 2>::Constant(S(-1.5e-4));  // σ_a, inside −J_a²/I_P,a < σ_a < 0
   S torque_limit = S(1);         // |u_a| <= torque_limit [N m] (the reference run C1 peaks at 0.431)
   S tilt_limit = S(0.5);         // envelope: tilt arccos(Γ̂3) below this [rad]

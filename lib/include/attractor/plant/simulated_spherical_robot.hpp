@@ -39,9 +39,9 @@ struct SphericalRobotPlant {
 
 template <class S>
 struct SimulatedSphericalRobotConfig {
-  SphericalRobotParams<S> params;  // the reference robot (SPHERICAL_ROBOT §3)
+  SphericalRobotParams<S> params;  // the reference robot (spherical-robot.md)
   S feedback_gain = S(50);         // feedback gain on |Γ|² (paper 000 §2.4)
-  // Initial state (SPHERICAL_ROBOT §3): tilt phi0 about E1, Γ = (0, sin φ0, cos φ0), body rate Ω,
+  // Initial state (spherical-robot.md): tilt phi0 about E1, Γ = (0, sin φ0, cos φ0), body rate Ω,
   // rotor rates θ̇ relative to the shell (at rest by default; the reference run C1 starts on
   // π̃ = 0, θ̇ = (J_a/σ_a − 1)Ω_a: SphericalRobotLaw::zero_momentum_rotor_rates).
   S phi0 = S(0.1);

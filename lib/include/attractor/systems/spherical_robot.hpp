@@ -88,7 +88,7 @@ struct SphericalRobotParams {
   Vec3<S> inertia() const { return Vec3<S>(I1, I2, I3); }          // diagonal of 𝕀
   Vec3<S> rotor_inertia() const { return Vec3<S>(J1, J2, S(0)); }  // diagonal of J
   // I_P,a = 𝕀_aa − J_a + m(a+l)²: the pitch inertia about the contact point with the rotor
-  // free, the denominator of the fall rate and of the stability range (SPHERICAL_ROBOT §2).
+  // free, the denominator of the fall rate and of the stability range (spherical-robot.md).
   S pivot_inertia(int axis) const {
     const S d = radius + l;
     return (axis == 0 ? I1 - J1 : I2 - J2) + m * d * d;
