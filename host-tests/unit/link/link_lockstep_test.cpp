@@ -225,6 +225,20 @@ RunResult run(RobotPeer& host) {
   return {r, loop.source().counters()};
 }
 
+// Every injected fault class is counted by the firmware in its own counter (the firmware's
+// LinkCounters as reported over the link against what the host injected).
+void expect_counted_in_class(const LinkCounters& fw, const Injected& in) {
+  EXPECT_EQ(fw.rejected_by(LinkError::bad_crc) + fw.rejected_by(LinkError::bad_framing),
+            std::uint32_t(in[Fault::corrupt]));
+  EXPECT_EQ(fw.rejected_by(LinkError::non_finite), std::uint32_t(in[Fault::nan]));
+  EXPECT_EQ(fw.rejected_by(LinkError::out_of_range), std::uint32_t(in[Fault::out_of_range]));
+  EXPECT_EQ(fw.gaps, std::uint32_t(in[Fault::drop] + in[Fault::reorder]));
+  EXPECT_EQ(fw.repeated, std::uint32_t(in[Fault::duplicate] + in[Fault::reorder]));
+  EXPECT_GT(in[Fault::delayed], 0);
+  EXPECT_EQ(fw.late, std::uint32_t(in[Fault::delayed]));
+  EXPECT_GT(in[Fault::bias], 0);
+}
+
 }  // namespace
 
 TEST(LinkLockstep, CleanRunKeepsTheSkateUpright) {
@@ -273,15 +287,7 @@ TEST(LinkLockstep, EveryInjectedFaultIsDetectedInItsClass) {
   const LinkCounters& fw = host.last().link;  // as the firmware reported it over the link
   EXPECT_EQ(host.answers(), host.frames_sent());
   EXPECT_GT(in[Fault::corrupt], 0);
-  EXPECT_EQ(fw.rejected_by(LinkError::bad_crc) + fw.rejected_by(LinkError::bad_framing),
-            std::uint32_t(in[Fault::corrupt]));
-  EXPECT_EQ(fw.rejected_by(LinkError::non_finite), std::uint32_t(in[Fault::nan]));
-  EXPECT_EQ(fw.rejected_by(LinkError::out_of_range), std::uint32_t(in[Fault::out_of_range]));
-  EXPECT_EQ(fw.gaps, std::uint32_t(in[Fault::drop] + in[Fault::reorder]));
-  EXPECT_EQ(fw.repeated, std::uint32_t(in[Fault::duplicate] + in[Fault::reorder]));
-  EXPECT_GT(in[Fault::delayed], 0);
-  EXPECT_EQ(fw.late, std::uint32_t(in[Fault::delayed]));
-  EXPECT_GT(in[Fault::bias], 0);
+  expect_counted_in_class(fw, in);
   EXPECT_EQ(fw.implausible, std::uint32_t(in[Fault::bias]));
   // Rejected, repeated, late and implausible frames are stale ticks for the runtime (sample held).
   EXPECT_EQ(res.report.faults.stale,
@@ -487,15 +493,7 @@ TEST(LinkLockstep, SphericalRobotOnTheSameLinkStaysUprightUnderEveryFault) {
   const Injected& in = host.injected();
   const LinkCounters& fw = host.last().link;
   EXPECT_EQ(host.answers(), host.frames_sent());
-  EXPECT_EQ(fw.rejected_by(LinkError::bad_crc) + fw.rejected_by(LinkError::bad_framing),
-            std::uint32_t(in[Fault::corrupt]));
-  EXPECT_EQ(fw.rejected_by(LinkError::non_finite), std::uint32_t(in[Fault::nan]));
-  EXPECT_EQ(fw.rejected_by(LinkError::out_of_range), std::uint32_t(in[Fault::out_of_range]));
-  EXPECT_EQ(fw.gaps, std::uint32_t(in[Fault::drop] + in[Fault::reorder]));
-  EXPECT_EQ(fw.repeated, std::uint32_t(in[Fault::duplicate] + in[Fault::reorder]));
-  EXPECT_GT(in[Fault::delayed], 0);
-  EXPECT_EQ(fw.late, std::uint32_t(in[Fault::delayed]));
-  EXPECT_GT(in[Fault::bias], 0);
+  expect_counted_in_class(fw, in);
   EXPECT_EQ(fw.implausible, std::uint32_t(in[Fault::bias])) << "the robot's wire checks |Γ| = 1 too";
   EXPECT_EQ(res.report.mode, rt::Mode::running) << to_string(res.report.reason);
   EXPECT_GT(host.min_gamma3(), std::cos(0.12)) << "spherical-robot.md: tilt < 0.12 rad";
