@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "option_fuzz_input.hpp"
 #include "options.hpp"
 #include "robot_plant.hpp"
 #include "skate_plant.hpp"
@@ -47,28 +48,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (size > 4096) return 0;
   static const Spec spec = hil_run::hil_spec();
   const std::string in(reinterpret_cast<const char*>(data), size);
-  const std::size_t split = in.find("--CONFIG--\n");
-  const std::string words_text = in.substr(0, split);
-  const std::string config = split == std::string::npos ? std::string() : in.substr(split + 11);
-  std::vector<std::string> words{"attractor-hil"};
-  std::size_t pos = 0;
-  while (pos <= words_text.size() && words.size() < 64) {
-    std::size_t nl = words_text.find('\n', pos);
-    if (nl == std::string::npos) nl = words_text.size();
-    std::string w = words_text.substr(pos, nl - pos);
-    if (w == "--help" || w == "-h" || w == "--config") w = "--x";  // no stdout flood, no file access
-    words.push_back(w);
-    pos = nl + 1;
-  }
-  std::vector<char*> argv;
-  for (auto& w : words) argv.push_back(&w[0]);
   Args args(spec);
   try {
-    parse_args(spec, int(argv.size()), argv.data(), args);
-    std::map<std::string, bool> given;
-    for (const auto& o : spec.options())
-      if (args.given(o.name)) given[o.name] = true;
-    if (!config.empty()) parse_config_text(spec, config, "fuzz", args, given);
+    parse_fuzz_input(spec, in, "attractor-hil", args);
     check(hil_run::read_options(args, hil_run::SkatePlant::kMismatchKeys, hil_run::SkatePlant::kPercentKeys,
                                 hil_run::RobotPlant::kMismatchKeys, hil_run::RobotPlant::kPercentKeys));
   } catch (const Failure& f) {

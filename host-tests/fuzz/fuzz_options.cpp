@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "exit_codes.hpp"
+#include "option_fuzz_input.hpp"
 #include "run_support.hpp"
 #include "spec.hpp"
 
@@ -55,28 +56,9 @@ void use(const Args& a) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size > 4096) return 0;
   const std::string in(reinterpret_cast<const char*>(data), size);
-  const std::size_t split = in.find("--CONFIG--\n");
-  const std::string words_text = in.substr(0, split);
-  const std::string config = split == std::string::npos ? std::string() : in.substr(split + 11);
-  std::vector<std::string> words{"fuzz"};
-  std::size_t pos = 0;
-  while (pos <= words_text.size() && words.size() < 64) {
-    std::size_t nl = words_text.find('\n', pos);
-    if (nl == std::string::npos) nl = words_text.size();
-    std::string w = words_text.substr(pos, nl - pos);
-    if (w == "--help" || w == "-h" || w == "--config") w = "--x";  // no stdout flood, no file access
-    words.push_back(w);
-    pos = nl + 1;
-  }
-  std::vector<char*> argv;
-  for (auto& w : words) argv.push_back(&w[0]);
   Args args(spec());
   try {
-    parse_args(spec(), int(argv.size()), argv.data(), args);
-    std::map<std::string, bool> given;
-    for (const auto& o : spec().options())
-      if (args.given(o.name)) given[o.name] = true;
-    if (!config.empty()) parse_config_text(spec(), config, "fuzz", args, given);
+    parse_fuzz_input(spec(), in, "fuzz", args);
     use(args);
   } catch (const Failure& f) {
     if (f.code < exit_usage || f.code > exit_io) std::abort();
