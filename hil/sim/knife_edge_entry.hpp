@@ -35,7 +35,7 @@ struct KnifeEdgeEntry {
       {"q0", 3, "x,y,phi", "initial position and heading (default 0,0,0)"},
       {"p0", 3, "px,py,pphi", "initial momentum, px sin phi = py cos phi (default 0,0,0.5)"}};
   static constexpr double default_gain = 1000;  // paper 000 §3.2: k1 = k2 = k3 = 1000
-  // check_step's bound refuses them (h * stiffness up to 3.9 with Euler's limit 2), the paper's run
+  // check_step's bound refuses them (h * stiffness up to 4.5 with Euler's limit 2), the paper's run
   // stays bounded: they run, with a note (feedback_entry.hpp).
   static constexpr bool default_gains_trusted = true;
   static constexpr const char* default_method = "feedback-euler";
