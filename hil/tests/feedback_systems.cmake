@@ -41,7 +41,7 @@ attractor_feedback_system_tests(knife-edge EXACT
   BAD_PARAMETER --m -1
   STEP_REFUSED --gains 1e5 --T 0.01
   BLOWUP --gains 1e7 --unchecked --T 0.1
-  JSON --T 1)
+  JSON --T 0.2)
 # paper 000 §3.3, with the pose and reduced
 attractor_feedback_system_tests(chaplygin-sleigh
   OFF_CONSTRAINT --Pi0 1,1,0
@@ -61,14 +61,14 @@ attractor_feedback_system_tests(heisenberg EXACT
   BAD_PARAMETER --q0 0,nan,0
   STEP_REFUSED --gains 1e4 --T 0.01
   BLOWUP --gains 1e7 --unchecked --T 0.1
-  JSON --T 1)
+  JSON --T 0.2)
 # paper 000 §3.7 (no parameters: a non-finite initial value)
 attractor_feedback_system_tests(nonholonomic-oscillator EXACT
   OFF_CONSTRAINT --p0 1,0,0
   BAD_PARAMETER --p0 nan,0,0
   STEP_REFUSED --gains 1e4 --T 0.01
   BLOWUP --gains 1e7 --unchecked --T 0.1
-  JSON --T 0.5)
+  JSON --T 0.2)
 
 # What the driver pieces these systems needed do (hil/cli/feedback_inputs.hpp, feedback_entry.hpp):
 # a list-valued parameter is echoed as a JSON array and each element range-checked
@@ -80,15 +80,15 @@ attractor_cli_test(suslov_list_parameter_count 2 "--a needs exactly 3" -- ${SIM}
 # the general closed form of Π (hil/sim/suslov_exact.hpp) against an accurate RK4 run, any I and a;
 # the attitude has none and is left out of exact_error
 attractor_cli_test(suslov_exact_general 0 "\"exact_error\":[0-9.]+e-(09|1[0-9])"
-  -- ${SIM} suslov --a 0.4,-1,0.7 --inertia 2,0.3,-0.1,1.5,0.2,1 --Pi0 0.5,1,-0.3 --project --method rk4 --h 1e-3 --T 3 --json)
+  -- ${SIM} suslov --a 0.4,-1,0.7 --inertia 2,0.3,-0.1,1.5,0.2,1 --Pi0 0.5,1,-0.3 --project --method rk4 --h 1e-3 --T 1 --json)
 # the default: the paper's run (Euler, gains 1000), which check_step's bound refuses, runs (with a
 # note on stderr); the same gains at another step are checked
-attractor_cli_test(knife_edge_paper_gains 0 "^knife-edge feedback-euler double h=0.001 steps=2000 .*exact error=[0-9.]+e-0[4-9]"
-  -- ${SIM} knife-edge --T 2)
+attractor_cli_test(knife_edge_paper_gains 0 "^knife-edge feedback-euler double h=0.001 steps=500 .*exact error=[0-9.]+e-0[4-9]"
+  -- ${SIM} knife-edge --T 0.5)
 attractor_cli_test(knife_edge_paper_gains_other_h 3 "step refused by check_step" -- ${SIM} knife-edge --h 2e-3 --T 1)
 # a blade that does not turn slides straight down with v' = g sin(alpha) cos(phi0)
 attractor_cli_test(knife_edge_not_turning 0 "\"exact_error\":[0-9.]+e-(1[0-9])"
-  -- ${SIM} knife-edge --q0 0,0,0.3 --p0 0.2,0,0 --project --method rk4 --T 2 --json)
+  -- ${SIM} knife-edge --q0 0,0,0.3 --p0 0.2,0,0 --project --method rk4 --T 0.5 --json)
 # the paper's method is the default (feedback Euler), per-row default gains
 attractor_cli_test(oscillator_paper_defaults 0 "\"gains\":\\[300.0,500.0,300.0\\].*\"method\":\"feedback-euler\"|\"method\":\"feedback-euler\".*\"gains\":\\[300.0,500.0,300.0\\]"
   -- ${SIM} nonholonomic-oscillator --T 0.01 --json)
