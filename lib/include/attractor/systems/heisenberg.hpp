@@ -54,6 +54,17 @@ struct Heisenberg {
     return J;
   }
 
+  // Fused grad V = DFᵀ K (F − F0) (integrate/system.hpp): with w = K∘(F − F0), ∇J1 and ∇J2
+  // share (py, −px, 0, −y, x, ·), so g = (w0 + w1)(py, −px, 0, −y, x, 0) + w0 e_pz + w2 (0, p).
+  State feedback_gradient(const State& x, const Invariants& F0, const Invariants& K) const {
+    const Invariants F = invariants(x);
+    const S w0 = K[0] * (F[0] - F0[0]), w1 = K[1] * (F[1] - F0[1]), w2 = K[2] * (F[2] - F0[2]);
+    const S w01 = w0 + w1;
+    State g;
+    g << w01 * x[4], -w01 * x[3], S(0), -w01 * x[1] + w2 * x[3], w01 * x[0] + w2 * x[4], w0 + w2 * x[5];
+    return g;
+  }
+
   Invariants invariant_targets(const Invariants& F_at_x0) const { return Invariants(S(0), F_at_x0[1], F_at_x0[2]); }
 
   static State exact_state(const State& x0, S t) {
