@@ -24,6 +24,7 @@
 // energy row is H̃ or H (energy_row.hpp). invariant_targets pins the constraint rows to 0.
 #pragma once
 
+#include "attractor/core/inline.hpp"
 #include "attractor/core/types.hpp"
 #include "attractor/nonholonomic/cotangent_model.hpp"
 #include "attractor/nonholonomic/energy_row.hpp"
@@ -91,8 +92,9 @@ class CotangentExtension {
     return t.C * b;
   }
 
-  // The extended field (6), Remark 2.4.
-  State field(const State& x) const { return field(terms(x), x); }
+  // The extended field (6), Remark 2.4. It and the fused hooks below are each one call with their
+  // helpers inlined into it (ATTRACTOR_FLATTEN, core/inline.hpp), whatever the caller's file.
+  ATTRACTOR_FLATTEN State field(const State& x) const { return field(terms(x), x); }
   State field(const Terms& t, const State& x) const {
     State dx;
     dx.template head<Q>() = t.dHp;
@@ -103,7 +105,7 @@ class CotangentExtension {
   // Fused grad V = DFᵀ K (F − F0) (integrate/system.hpp): the rows of invariants_jacobian()
   // weighted by w = K∘(F − F0), from one terms(x) (the generic path evaluates it for F and
   // again for DF) and without the M×N matrix.
-  State feedback_gradient(const State& x, const Invariants& F0, const Invariants& gain) const {
+  ATTRACTOR_FLATTEN State feedback_gradient(const State& x, const Invariants& F0, const Invariants& gain) const {
     return feedback_gradient(terms(x), x, F0, gain);
   }
   State feedback_gradient(const Terms& t, const State& x, const Invariants& F0, const Invariants& gain) const {
@@ -131,7 +133,7 @@ class CotangentExtension {
     return g;
   }
   // Fused X − grad V: field and gradient from the same terms(x).
-  State feedback_field(const State& x, const Invariants& F0, const Invariants& gain) const {
+  ATTRACTOR_FLATTEN State feedback_field(const State& x, const Invariants& F0, const Invariants& gain) const {
     const Terms t = terms(x);
     return field(t, x) - feedback_gradient(t, x, F0, gain);
   }

@@ -19,6 +19,7 @@
 // is h̃ or h (energy_row.hpp).
 #pragma once
 
+#include "attractor/core/inline.hpp"
 #include "attractor/core/types.hpp"
 #include "attractor/nonholonomic/energy_row.hpp"
 #include "attractor/nonholonomic/lie_group_model.hpp"
@@ -72,7 +73,9 @@ class LieGroupExtension {
     return -C_ * (E_.transpose() * model_.ad_star(extended_velocity(mu), mu));
   }
 
-  State field(const State& x) const { return field(Parts(*this, x), x); }
+  // The public field and fused hooks are each one call with their helpers inlined into it
+  // (ATTRACTOR_FLATTEN, core/inline.hpp): their cost does not depend on the caller's file.
+  ATTRACTOR_FLATTEN State field(const State& x) const { return field(Parts(*this, x), x); }
 
   S extended_energy(const State& x) const {  // h̃, eq. (16)
     const Algebra mu = momentum(x);
@@ -106,11 +109,11 @@ class LieGroupExtension {
   // Fused grad V = DFᵀ K (F − F0) (integrate/system.hpp): the rows above weighted by
   // w = K∘(F − F0), without the M×N matrix and its zeros: E w_c + w_energy v on μ (v = ξ̃ for h̃,
   // 𝕀⁻¹μ for h), R W on R (OrthogonalityRows::gradient), nothing on the translation part.
-  State feedback_gradient(const State& x, const Invariants& F0, const Invariants& gain) const {
+  ATTRACTOR_FLATTEN State feedback_gradient(const State& x, const Invariants& F0, const Invariants& gain) const {
     return feedback_gradient(Parts(*this, x), x, F0, gain);
   }
   // Fused X − grad V: 𝕀⁻¹μ, c, C c and ξ̃ computed once for the field and the gradient.
-  State feedback_field(const State& x, const Invariants& F0, const Invariants& gain) const {
+  ATTRACTOR_FLATTEN State feedback_field(const State& x, const Invariants& F0, const Invariants& gain) const {
     const Parts P(*this, x);
     return field(P, x) - feedback_gradient(P, x, F0, gain);
   }
