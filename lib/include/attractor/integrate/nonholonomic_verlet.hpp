@@ -36,6 +36,11 @@
 //   Start::consistent  (default) λ̃_0 = λ(q_0, p_0), the continuous Lagrange–d'Alembert
 //                      multiplier (from CotangentExtension: ṗ = −∂H/∂q − μᵀλ on the constraint
 //                      set, so λ = −λ̃_ext), which removes the oscillation.
+// The period-two mode is not damped: it follows the reversed flow, so where the continuous
+// motion contracts it grows at the contraction rate (the sleigh's straight run, rate
+// amv/(I + ma²); from Remark 5's start the run leaves the motion after ~8 time units of it, from
+// the consistent start some time later: a long-run limit of this symmetric method on systems
+// with attracting motions, measured in host-tests/unit/nonholonomic_baselines).
 // p_0 off the constraint set is replaced by P*p_0, its projection (11c must hold).
 //
 // Errors (state unchanged): Error::non_finite (step not finite), Error::singular (a varying
