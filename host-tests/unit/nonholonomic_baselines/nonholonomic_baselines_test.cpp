@@ -172,8 +172,16 @@ TEST(Example1Particle, VerletKeepsEnergyConstraintAndMomentumAndSolvesEq14) {
   EXPECT_LT(worst_14c, 1e3);
   // The continuous flow has the closed form exact_state (Example 1's equations).
   const Vec<double, 6> x0 = particle_x0();
-  EXPECT_LT((NonholonomicParticle<double>::exact_state(x0, 2) - reference_flow(ParticleModel{}, x0, 2, 2000)).norm(),
+  EXPECT_LT((NonholonomicParticle<double>::make().value().exact_state(x0, 2) -
+             reference_flow(ParticleModel{}, x0, 2, 2000))
+                .norm(),
             1e-10);
+  ParticleModel heavy;
+  heavy.m = 2.5;
+  const Vec<double, 6> x2 = (Vec<double, 6>() << x0.head<3>(), 2.5 * x0.tail<3>()).finished();
+  EXPECT_LT((NonholonomicParticle<double>::make(2.5).value().exact_state(x2, 2) - reference_flow(heavy, x2, 2, 2000))
+                .norm(),
+            1e-9);
 }
 
 // DLA keeps its discrete constraint (z2 − z1) − ((y1 + y2)/2)(x2 − x1) = 0 and py (eq. (14b)) to

@@ -21,8 +21,10 @@
 // with v by h/2), so the sweeps converge linearly; no early exit (fixed cost).
 //
 // What it preserves: the discrete constraint, to rounding; the discrete nonholonomic momentum map
-// (Example 1: eqs. (14a), (14b)); p_k itself does not satisfy Eᵀp = 0 exactly (the constraint on
-// momenta holds to O(h²)). Second order. No energy preservation (paper's Figure 2).
+// (Example 1: eqs. (14a), (14b)). Positions are second order; no energy preservation (paper's
+// Figure 2). The state's p is the post-momentum D2 L_d, which carries the constraint impulse of
+// q_k but none of q_{k+1}'s: it violates Eᵀp = 0 by O(h) (the particle: (h/2)ẋẏ), so as an
+// approximation of p(t) it is first order along μᵀ (second order in the directions of D).
 //
 // Errors (state unchanged): Error::singular when the last sweep still moved v by more than
 // MidpointLagrangian::tolerance (1 + |v|∞) (the solve did not converge: h too large for the

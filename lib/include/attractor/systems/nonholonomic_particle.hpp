@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// The nonholonomic particle (paper 001 Example 1; Bloch, Nonholonomic Mechanics, §1.4): a unit
-// free particle in R³ with the constraint ż − y ẋ = 0, as the cotangent-bundle extension of
-// nonholonomic/cotangent_extension.hpp:
+// The nonholonomic particle (paper 001 Example 1, unit mass there; Bloch, Nonholonomic Mechanics,
+// §1.4): a free particle of mass m in R³ with the constraint ż − y ẋ = 0, as the cotangent-bundle
+// extension of nonholonomic/cotangent_extension.hpp:
 //
-//   H = |p|²/2,  e = (−y, 0, 1) (μ = (−y, 0, 1), m = I; not normalised, Remark 2.4),
+//   H = |p|²/(2m),  e = (−y, 0, 1) (μ = m eᵀ; not normalised, Remark 2.4),
 //   Lagrange–d'Alembert: ẍ + y z̈ = 0, ÿ = 0, ż = y ẋ  (as printed in Example 1).
 //
 // On the constraint set the motion has the closed form exact_state(): y = y0 + vy t, and
@@ -21,6 +21,7 @@
 
 #include <cmath>
 
+#include "attractor/core/finite.hpp"
 #include "attractor/core/result.hpp"
 #include "attractor/core/types.hpp"
 #include "attractor/nonholonomic/cotangent_extension.hpp"
@@ -32,9 +33,10 @@ struct NonholonomicParticleModel {
   using Scalar = S;
   static constexpr int Q = 3, K = 1, extra_integrals = 1;
   static constexpr bool constant_mass = true;  // midpoint_lagrangian.hpp: explicit discrete steps
+  S m = S(1);
 
-  Mat3<S> mass(const Vec3<S>&) const { return Mat3<S>::Identity(); }
-  Mat3<S> inverse_mass(const Vec3<S>&) const { return Mat3<S>::Identity(); }
+  Mat3<S> mass(const Vec3<S>&) const { return m * Mat3<S>::Identity(); }
+  Mat3<S> inverse_mass(const Vec3<S>&) const { return Mat3<S>::Identity() / m; }
   Vec3<S> kinetic_gradient(const Vec3<S>&, const Vec3<S>&) const { return Vec3<S>::Zero(); }
   S potential(const Vec3<S>&) const { return S(0); }
   Vec3<S> potential_gradient(const Vec3<S>&) const { return Vec3<S>::Zero(); }
@@ -58,12 +60,18 @@ struct NonholonomicParticle : CotangentExtension<NonholonomicParticleModel<S>, R
   using typename Base::State;
   using Base::Base;
 
-  static Result<NonholonomicParticle> make() { return NonholonomicParticle(NonholonomicParticleModel<S>{}); }
+  static Result<NonholonomicParticle> make(S mass = S(1)) {
+    if (!is_finite(mass)) return Error::non_finite;
+    if (!(mass > S(0))) return Error::invalid_parameter;
+    NonholonomicParticleModel<S> model;
+    model.m = mass;
+    return NonholonomicParticle(model);
+  }
 
   // The exact motion from an on-constraint x0 (see the header).
-  static State exact_state(const State& x0, S t) {
-    const S y0 = x0[1], vy = x0[4], s0 = std::sqrt(S(1) + y0 * y0);
-    const S u = x0[3] * s0, y = y0 + vy * t, s = std::sqrt(S(1) + y * y);
+  State exact_state(const State& x0, S t) const {
+    const S m = this->model().m, y0 = x0[1], vy = x0[4] / m, s0 = std::sqrt(S(1) + y0 * y0);
+    const S u = x0[3] / m * s0, y = y0 + vy * t, s = std::sqrt(S(1) + y * y);
     State x;
     if (vy == S(0)) {
       x[0] = x0[0] + u / s0 * t;
@@ -73,9 +81,9 @@ struct NonholonomicParticle : CotangentExtension<NonholonomicParticleModel<S>, R
       x[2] = x0[2] + (u / vy) * (s - s0);
     }
     x[1] = y;
-    x[3] = u / s;
-    x[4] = vy;
-    x[5] = y * u / s;
+    x[3] = m * u / s;
+    x[4] = m * vy;
+    x[5] = m * y * u / s;
     return x;
   }
 };
