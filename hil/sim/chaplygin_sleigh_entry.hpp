@@ -8,10 +8,13 @@
 #pragma once
 
 #include <array>
+#include <cmath>
 #include <string>
 
 #include "attractor/systems/chaplygin_sleigh.hpp"
+#include "attractor/systems/chaplygin_sleigh_xy.hpp"
 #include "feedback_system_driver.hpp"
+#include "nonholonomic_baselines.hpp"
 #include "nonholonomic_entry.hpp"
 
 namespace attractor::sim {
@@ -63,7 +66,54 @@ struct SleighEntryBase {
   }
 };
 
+// Paper 001's baselines on the embedded sleigh: they step the same body in its contact point's
+// coordinates (ChaplyginSleighXY: q = (x, y, θ), p = m(θ)q̇, the form of paper 001 Example 3); the
+// state converts there at the start and back after every step (θ = atan2(R21, R11), body
+// velocity ξ = 𝕀⁻¹Π = (ω, ξx, ξy), (ẋ, ẏ) = R(ξx, ξy); back: R = rot θ, Π = 𝕀ξ).
+template <class S>
+struct SleighDiscreteExtra {
+  using XY = ChaplyginSleighXY<S>;
+  DiscreteNonholonomicExtra<ChaplyginSleighXYModel<S>> inner;
+  XY xy;
+  Vec<S, 6> z = Vec<S, 6>::Zero();  // the coordinates' state
+  Vec<S, 9> last = Vec<S, 9>::Zero();
+
+  Vec<S, 6> to_xy(const ChaplyginSleigh<S, true>& sys, const Vec<S, 9>& x) const {
+    const S th = std::atan2(x[1], x[0]), c = std::cos(th), s = std::sin(th);
+    const Vec3<S> xi = sys.model().inverse_locked_inertia() * Vec3<S>(x.template tail<3>());
+    const Vec3<S> q(x[4], x[5], th), qdot(c * xi[1] - s * xi[2], s * xi[1] + c * xi[2], xi[0]);
+    Vec<S, 6> r;
+    r << q, xy.model().mass(q) * qdot;
+    return r;
+  }
+  Vec<S, 9> from_xy(const ChaplyginSleigh<S, true>& sys) const {
+    const Vec3<S> q = z.template head<3>(), qdot = xy.model().inverse_mass(q) * Vec3<S>(z.template tail<3>());
+    const S c = std::cos(q[2]), s = std::sin(q[2]);
+    const Vec3<S> Pi = sys.model().locked_inertia() * Vec3<S>(qdot[2], c * qdot[0] + s * qdot[1], -s * qdot[0] + c * qdot[1]);
+    Vec<S, 9> x;
+    x << c, s, -s, c, q[0], q[1], Pi;
+    return x;
+  }
+  const char* start(int i, const ChaplyginSleigh<S, true>& sys, const Vec<S, 9>& x0) {
+    xy = XY(ChaplyginSleighXYModel<S>{sys.model().prm});
+    z = to_xy(sys, x0);
+    last = x0;
+    return inner.start(i, xy, z);
+  }
+  const char* step(int i, const ChaplyginSleigh<S, true>& sys, Vec<S, 9>& x, S h) {
+    if (x != last) z = to_xy(sys, x);
+    const char* why = inner.step(i, xy, z, h);
+    x = last = from_xy(sys);
+    return why;
+  }
+};
+
 struct SleighEntry : SleighEntryBase<true> {
+  static constexpr const char* notes = discrete_nonholonomic_notes;
+  static constexpr const char* extra_methods[] = {"nh-verlet", "dla"};  // paper 001's baselines
+  template <class S>
+  struct Extra : SleighDiscreteExtra<S> {};
+
   static constexpr const char* name = "chaplygin-sleigh";
   static constexpr const char* summary = "Chaplygin sleigh with SE(2) embedded (paper 000 §3.3)";
   static constexpr const char* about =

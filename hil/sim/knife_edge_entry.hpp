@@ -11,6 +11,7 @@
 
 #include "attractor/systems/knife_edge.hpp"
 #include "feedback_system_driver.hpp"
+#include "nonholonomic_baselines.hpp"
 
 namespace attractor::sim {
 
@@ -40,6 +41,10 @@ struct KnifeEdgeEntry {
   static constexpr bool default_gains_trusted = true;
   static constexpr const char* default_method = "feedback-euler";
   static constexpr const char* T_default = "default 200";
+  static constexpr const char* notes = discrete_nonholonomic_notes;
+  static constexpr const char* extra_methods[] = {"nh-verlet", "dla"};  // paper 001's baselines
+  template <class S>
+  struct Extra : DiscreteNonholonomicExtra<KnifeEdgeModel<S>> {};
 
   template <class S>
   static Result<System<S>> make(const cli::Params& p) {

@@ -92,3 +92,29 @@ attractor_cli_test(knife_edge_not_turning 0 "\"exact_error\":[0-9.]+e-(1[0-9])"
 # the paper's method is the default (feedback Euler), per-row default gains
 attractor_cli_test(oscillator_paper_defaults 0 "\"gains\":\\[300.0,500.0,300.0\\].*\"method\":\"feedback-euler\"|\"method\":\"feedback-euler\".*\"gains\":\\[300.0,500.0,300.0\\]"
   -- ${SIM} nonholonomic-oscillator --T 0.01 --json)
+
+# paper 001 Example 1 (hil/sim/nonholonomic_particle.cpp)
+attractor_feedback_system_tests(nonholonomic-particle EXACT
+  OFF_CONSTRAINT --p0 1,1,1
+  BAD_PARAMETER --m -1
+  STEP_REFUSED --gains 1e5 --T 0.01
+  BLOWUP --gains 1e7 --unchecked --T 0.1
+  JSON --T 1)
+# paper 001's baselines (hil/sim/nonholonomic_baselines.hpp): nh-verlet keeps the constraint and py
+# to rounding and follows the exact motion; dla keeps py; both through the driver's fields
+attractor_cli_test(particle_nh_verlet 0 "\"method\":\"nh-verlet\".*\"py\":0.0.*\"constraint_error\":(0.0|[0-9.]+e-1[4-9]).*\"exact_error\":[0-9.]+e-0[4-6].*\"stopped\":null"
+  -- ${SIM} nonholonomic-particle --method nh-verlet --h 0.01 --T 10 --json)
+attractor_cli_test(particle_dla 0 "\"method\":\"dla\".*\"exact_error\":[0-9.]+e-0[4-6].*\"stopped\":null"
+  -- ${SIM} nonholonomic-particle --method dla --h 0.01 --T 10 --json)
+attractor_cli_test(oscillator_nh_verlet 0 "\"method\":\"nh-verlet\".*\"exact_error\":[0-9.]+e-0[4-6].*\"stopped\":null"
+  -- ${SIM} nonholonomic-oscillator --method nh-verlet --h 0.01 --T 10 --json)
+# (exact_error includes p: DLA's post-momentum is first order along the constraint form, 5e-3 here)
+attractor_cli_test(knife_edge_dla 0 "\"method\":\"dla\".*\"J2\":0.0.*\"exact_error\":(0.00[0-9]+|[0-9.]+e-0[4-6]).*\"stopped\":null"
+  -- ${SIM} knife-edge --method dla --h 0.01 --T 10 --json)
+# the sleigh steps in its contact point's coordinates (paper 001 Example 3) and converts back: R stays a rotation
+attractor_cli_test(sleigh_nh_verlet 0 "chaplygin-sleigh nh-verlet float .*O11 max=[0-9.]+e-0[6-9]"
+  -- ${SIM} chaplygin-sleigh --method nh-verlet --h 0.01 --T 10 --precision float)
+# a DLA solve that does not converge in its fixed sweeps stops the run (exit 4)
+attractor_cli_test(sleigh_dla_not_converged 4 "STOPPED: dla_not_converged"
+  -- ${SIM} chaplygin-sleigh --method dla --h 2 --T 10)
+attractor_cli_test(particle_dla_no_gains 2 "--gains" -- ${SIM} nonholonomic-particle --method dla --gains 5)

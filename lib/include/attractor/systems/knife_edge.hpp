@@ -51,6 +51,7 @@ template <class S>
 struct KnifeEdgeModel {
   using Scalar = S;
   static constexpr int Q = 3, K = 1, extra_integrals = 1;
+  static constexpr bool constant_mass = true;  // midpoint_lagrangian.hpp: explicit discrete steps
   KnifeEdgeParams<S> prm{};
 
   Mat3<S> mass(const Vec3<S>&) const { return Vec3<S>(prm.mass, prm.mass, prm.inertia).asDiagonal(); }

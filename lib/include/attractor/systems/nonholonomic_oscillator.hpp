@@ -33,6 +33,7 @@ template <class S>
 struct NonholonomicOscillatorModel {
   using Scalar = S;
   static constexpr int Q = 3, K = 1, extra_integrals = 1;
+  static constexpr bool constant_mass = true;  // midpoint_lagrangian.hpp: explicit discrete steps
   bool unit_constraint = true;
 
   Mat3<S> mass(const Vec3<S>&) const { return Mat3<S>::Identity(); }

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: Apache-2.0
+// Paper 001's discrete nonholonomic integrators as attractor-sim baselines ("extra methods",
+// hil/cli/feedback_entry.hpp) of any entry whose System is a CotangentExtension (sys.model() a
+// cotangent model): --method nh-verlet (integrate/nonholonomic_verlet.hpp, the consistent
+// start-up) or --method dla (integrate/discrete_lagrange_dalembert.hpp). An entry declares
+//
+//   static constexpr const char* extra_methods[] = {"nh-verlet", "dla"};
+//   template <class S> struct Extra : sim::DiscreteNonholonomicExtra<MyModel<S>> {};
+//
+// A step that fails stops the run (exit 4, "stopped"): dla_not_converged (its fixed sweeps did
+// not converge: h too large), nh_verlet_no_solution (a varying mass's solve, or dependent
+// constraints), *_non_finite. Host tool.
+#pragma once
+
+#include "attractor/integrate/discrete_lagrange_dalembert.hpp"
+#include "attractor/integrate/nonholonomic_verlet.hpp"
+
+namespace attractor::sim {
+
+inline constexpr const char* discrete_nonholonomic_notes =
+    "baselines (paper 001): nh-verlet is the nonholonomic Stormer-Verlet method (eq. (11)), started\n"
+    "with the continuous multiplier; dla the discrete Lagrange-d'Alembert method with the midpoint\n"
+    "discrete constraint, a fixed number of sweeps; a step that does not converge stops the run\n"
+    "(exit 4). See docs/feedback-integrators.md.\n";
+
+template <class Model>
+struct DiscreteNonholonomicExtra {
+  using S = typename Model::Scalar;
+  static constexpr int N = 2 * Model::Q;
+  NonholonomicVerlet<Model> verlet;
+  DiscreteLagrangeDAlembert<Model> dla;
+
+  template <class Sys>
+  const char* start(int i, const Sys& sys, const Vec<S, N>& x0) {
+    if (i == 0) {
+      const Result<NonholonomicVerlet<Model>> r = NonholonomicVerlet<Model>::make(sys.model(), x0);
+      if (!r) return to_string(r.error());
+      verlet = *r;
+    } else {
+      const Result<DiscreteLagrangeDAlembert<Model>> r = DiscreteLagrangeDAlembert<Model>::make(sys.model(), x0);
+      if (!r) return to_string(r.error());
+      dla = *r;
+    }
+    return nullptr;
+  }
+
+  template <class Sys>
+  const char* step(int i, const Sys&, Vec<S, N>& x, S h) {
+    const Error e = i == 0 ? verlet.step(x, h) : dla.step(x, h);
+    if (e == Error::none) return nullptr;
+    if (i == 0) return e == Error::singular ? "nh_verlet_no_solution" : "nh_verlet_non_finite";
+    return e == Error::singular ? "dla_not_converged" : "dla_non_finite";
+  }
+};
+
+}  // namespace attractor::sim
