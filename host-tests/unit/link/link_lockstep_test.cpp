@@ -502,14 +502,151 @@ TEST(LinkLockstep, SphericalRobotOnTheSameLinkStaysUprightUnderEveryFault) {
 }
 
 TEST(LinkLockstep, HelloAfterACutFrameStartsAFreshRun) {
-  // The cut hello is a rejected frame, answered as a tick with no sample (the envelope trips);
-  // the hello that follows starts a new run: runtime and controller restart, nothing carried.
+  // The cut hello is a rejected frame, answered as a tick with no sample (the hold-off: zero
+  // command, no estimate, no envelope trip); the hello that follows starts a new run: runtime
+  // and controller restart, nothing carried over, but the report covers the power-on run.
   HostPeer host(500, 0, true);
   const RunResult res = run(host);
   EXPECT_EQ(host.answers(), host.frames_sent());
-  EXPECT_EQ(res.report.steps, 500u) << "the tick of the cut frame belongs to the discarded run";
+  EXPECT_EQ(res.report.steps, 501u) << "the report covers every hello's run: the cut frame's tick too";
   EXPECT_EQ(res.report.mode, rt::Mode::running) << to_string(res.report.reason);
-  EXPECT_EQ(res.report.faults.stale, 0u);
-  EXPECT_EQ(res.link.total_rejected(), 0u) << "hello restarts the link's counters";
+  EXPECT_EQ(res.report.faults.stale, 1u);
+  EXPECT_EQ(res.link.total_rejected(), 0u) << "hello restarts the link's per-run counters";
   EXPECT_GT(host.min_gamma3(), 0.95);
+}
+
+// ---------------------------------------------------------------- byte-level faults, one by one
+
+namespace {
+// Feeds bytes; every event other than none, in order.
+std::vector<LinkEvent> feed_all(FwLink& link, const std::vector<std::uint8_t>& bytes) {
+  std::vector<LinkEvent> out;
+  for (std::uint8_t b : bytes) {
+    const LinkEvent e = link.receive(b);
+    if (e != LinkEvent::none) out.push_back(e);
+  }
+  return out;
+}
+// The verdict and tick of the answer the link would send now.
+ActuatorReport<double> answer(FwLink& link, FrameHeader& h) {
+  rt::Supervisor sup;
+  std::uint8_t out[layout::max_wire_size];
+  const std::size_t n = link.reply(sup, 0, out, sizeof out);
+  ActuatorReport<double> a;
+  EXPECT_EQ(decode_actuator_frame(out, n - 1, h, a), LinkError::none);
+  return a;
+}
+}  // namespace
+
+// Junk between two frames is rejected (one answer) and consumes no sequence number: the good
+// frame after it is used, no gap, no repeat.
+TEST(LinkBytes, JunkBetweenFramesCostsNoGoodFrame) {
+  FwLink link;
+  ASSERT_EQ(feed(link, sensor_wire(0, 1, 0.1)), LinkEvent::tick);
+  const std::vector<std::uint8_t> junk = {0x11, 0x22, 0x00, 0x33, 0x00, 0x44, 0x55, 0x00};
+  EXPECT_EQ(feed_all(link, junk).size(), 1u) << "three rejected segments, one answer";
+  FrameHeader h;
+  EXPECT_EQ(answer(link, h).verdict, Verdict::rejected);
+  EXPECT_EQ(h.tick, 2u) << "a rejected segment's answer guesses the tick after the baseline";
+  EXPECT_EQ(link.counters().total_rejected(), 3u);
+  ASSERT_EQ(feed(link, sensor_wire(1, 2, 0.2)), LinkEvent::tick);
+  EXPECT_TRUE(link.fresh());
+  EXPECT_EQ(link.counters().gaps + link.counters().repeated, 0u);
+  EXPECT_EQ(answer(link, h).verdict, Verdict::fresh);
+  EXPECT_EQ(h.tick, 2u);
+}
+
+// A 0x00 inside a frame splits it in two rejected segments: one answer, not two (a second one
+// would be read as the next tick's).
+TEST(LinkBytes, ASpuriousZeroCostsOneAnswer) {
+  FwLink link;
+  ASSERT_EQ(feed(link, sensor_wire(0, 1, 0.1)), LinkEvent::tick);
+  std::vector<std::uint8_t> split = sensor_wire(1, 2, 0.2);
+  split.insert(split.begin() + 30, 0x00);
+  EXPECT_EQ(feed_all(link, split).size(), 1u);
+  EXPECT_EQ(link.counters().total_rejected(), 2u);
+  ASSERT_EQ(feed(link, sensor_wire(2, 3, 0.3)), LinkEvent::tick);
+  EXPECT_TRUE(link.fresh());
+  EXPECT_EQ(link.counters().gaps, 0u) << "the split frame's number is accounted for by its rejection";
+}
+
+// A frame without its delimiter joins the next one: one rejected segment; the one after is used.
+TEST(LinkBytes, ALostDelimiterCostsTheTwoFramesItJoined) {
+  FwLink link;
+  ASSERT_EQ(feed(link, sensor_wire(0, 1, 0.1)), LinkEvent::tick);
+  std::vector<std::uint8_t> joined = sensor_wire(1, 2, 0.2);
+  joined.pop_back();
+  const std::vector<std::uint8_t> next = sensor_wire(2, 3, 0.3);
+  joined.insert(joined.end(), next.begin(), next.end());
+  EXPECT_EQ(feed_all(link, joined).size(), 1u);
+  ASSERT_EQ(feed(link, sensor_wire(3, 4, 0.4)), LinkEvent::tick);
+  EXPECT_TRUE(link.fresh());
+  EXPECT_EQ(link.counters().gaps, 1u) << "two numbers lost, one rejected segment";
+}
+
+// One CRC-valid frame with a wild sequence number or tick index is counted, answered with its
+// own tick, not used, and does not move the baseline: the frames after it are used.
+TEST(LinkBytes, AWildFrameCannotPoisonLaterFrames) {
+  FwLink link;
+  FrameHeader h;
+  ASSERT_EQ(feed(link, sensor_wire(0, 1, 0.1)), LinkEvent::tick);
+  ASSERT_EQ(feed(link, sensor_wire(1 + 0x40000000u, 2, 0.2)), LinkEvent::tick);
+  EXPECT_FALSE(link.fresh());
+  EXPECT_EQ(answer(link, h).verdict, Verdict::wild);
+  ASSERT_EQ(feed(link, sensor_wire(1, 2, 0.2)), LinkEvent::tick);
+  EXPECT_TRUE(link.fresh());
+  ASSERT_EQ(feed(link, sensor_wire(2, 3 + (1ull << 40), 0.3)), LinkEvent::tick);
+  EXPECT_FALSE(link.fresh());
+  EXPECT_EQ(answer(link, h).verdict, Verdict::wild);
+  EXPECT_EQ(h.tick, 3 + (1ull << 40)) << "the answer names the frame it answers";
+  ASSERT_EQ(feed(link, sensor_wire(3, 4, 0.4)), LinkEvent::tick);
+  EXPECT_TRUE(link.fresh());
+  // Within the window a jump is a gap, not wild.
+  ASSERT_EQ(feed(link, sensor_wire(3 + kWindow, 4 + kWindow, 0.5)), LinkEvent::tick);
+  EXPECT_TRUE(link.fresh());
+  EXPECT_EQ(link.counters().wild, 2u);
+  EXPECT_EQ(link.counters().gaps, kWindow - 1u) << "the wild frames accounted for their own numbers";
+  EXPECT_EQ(link.counters().repeated + link.counters().late, 0u);
+}
+
+// A wild first frame after hello becomes the baseline; two genuine frames in a row that agree
+// with each other move the baseline back: the link recovers after one lost sample.
+TEST(LinkBytes, TwoAgreeingFramesReplaceAWildBaseline) {
+  FwLink link;
+  ASSERT_EQ(feed(link, control_wire(FrameType::hello)), LinkEvent::hello);
+  ASSERT_EQ(feed(link, sensor_wire(0x7000, 1u << 30, 0.1)), LinkEvent::tick);
+  ASSERT_EQ(feed(link, sensor_wire(1, 2, 0.2)), LinkEvent::tick);
+  EXPECT_FALSE(link.fresh());
+  ASSERT_EQ(feed(link, sensor_wire(2, 3, 0.3)), LinkEvent::tick);
+  EXPECT_TRUE(link.fresh());
+  ASSERT_EQ(feed(link, sensor_wire(3, 4, 0.4)), LinkEvent::tick);
+  EXPECT_TRUE(link.fresh());
+  EXPECT_EQ(link.counters().wild, 1u);
+}
+
+// The firmware's report covers the power-on run: a run that tripped before a hello keeps the
+// power-on report safe, with its reason and tick.
+TEST(LinkLockstep, APowerOnReportKeepsTheFirstTrip) {
+  rt::Report first, second;
+  first.ticks = first.steps = 10;
+  first.mode = rt::Mode::safe;
+  first.reason = Error::envelope;
+  first.trip_tick = 7;
+  first.faults.stale = 2;
+  second.ticks = second.steps = 100;
+  second.faults.stale = 1;
+  const rt::Report r = link::detail::after(first, second);
+  EXPECT_EQ(r.mode, rt::Mode::safe);
+  EXPECT_EQ(r.reason, Error::envelope);
+  EXPECT_EQ(r.trip_tick, 7u);
+  EXPECT_EQ(r.steps, 110u);
+  EXPECT_EQ(r.faults.stale, 3u);
+  second.mode = rt::Mode::safe;
+  second.reason = Error::stale;
+  second.trip_tick = 5;
+  rt::Report quiet;
+  quiet.ticks = 10;
+  const rt::Report later = link::detail::after(quiet, second);
+  EXPECT_EQ(later.reason, Error::stale);
+  EXPECT_EQ(later.trip_tick, 15u) << "a later run's trip tick counted from power-on";
 }
