@@ -118,8 +118,10 @@ RunRecord run_experiment(const Options& o, Plant plant, Peer& peer, std::FILE* c
     const SensorReading<double> old = past[tick % hil::kDelayTicks];  // the reading of tick - kDelayTicks
     past[tick % hil::kDelayTicks] = r;
     Fault f = down > 0 ? Fault::none : hil::fault_at(long(tick), long(o.fault_every), o.faults);
-    // Only faults the run can still reveal: a reset needs ticks to resume on, a drop a next frame.
-    if ((f == Fault::reset && tick + o.reset_down >= o.ticks) || (f == Fault::drop && tick == o.ticks)) f = Fault::none;
+    // Only faults the run can still reveal: a reset needs ticks to resume on, a drop a next frame,
+    // a fault of several segments a next answer (the first segment's answer counts only it).
+    const bool needs_next = f == Fault::drop || f == Fault::spurious_zero || f == Fault::noise;
+    if ((f == Fault::reset && tick + o.reset_down >= o.ticks) || (needs_next && tick == o.ticks)) f = Fault::none;
     ++rec.injected[int(f)];
     if (down > 0 || f == Fault::reset) {
       // The firmware is down (rebooting): nothing is exchanged, the motor gets no torque.
