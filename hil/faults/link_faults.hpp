@@ -18,9 +18,22 @@
 //   reset         a reset frame: the firmware reboots, announces itself (boot frame: reset
 //                 count, reason host_request), the runner resynchronises with hello
 //                                                   boots reported with reason host_request
+// Byte-level classes (they create or destroy a 0x00 delimiter; the answer's verdict says what
+// the firmware made of the tick, link/verdict.hpp):
+//   cut           the frame's first half, no delimiter: no answer until the runner's lone 0x00
+//                                                   rejected (answered after the delimiter)
+//   lost_delimiter the whole frame without its 0x00: the runner's lone 0x00 completes it
+//                                                   fresh, after a recovery (runner counts it)
+//   spurious_zero a 0x00 inside the frame: two segments, one answer
+//                                                   rejected (two segments counted)
+//   noise         a 32-byte burst with two 0x00 ahead of the frame (the frame joins its tail)
+//                                                   rejected (every segment counted)
+//   wild_sequence the sequence number 2^30 ahead    wild (not used; no later frame affected)
+//   wild_tick     the tick index 2^40 ahead         wild (answered with that tick)
 // A firmware reset restarts its counters: the runner banks the last report of each boot.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <limits>
@@ -30,13 +43,32 @@
 #include "attractor/link/actuator_frame.hpp"
 #include "attractor/link/boot_frame.hpp"
 #include "attractor/link/sensor_frame.hpp"
+#include "attractor/link/verdict.hpp"
 
 namespace attractor::hil {
 
-enum class Fault { none, corrupt, nan, out_of_range, drop, duplicate, reorder, delayed, bias, reset };
-inline constexpr int kFaultClasses = 10;  // none included
-inline const char* const kFaultNames[kFaultClasses] = {"none",      "corrupt", "nan",     "out_of_range", "drop",
-                                                       "duplicate", "reorder", "delayed", "bias",         "reset"};
+enum class Fault {
+  none,
+  corrupt,
+  nan,
+  out_of_range,
+  drop,
+  duplicate,
+  reorder,
+  delayed,
+  bias,
+  reset,
+  cut,
+  lost_delimiter,
+  spurious_zero,
+  noise,
+  wild_sequence,
+  wild_tick
+};
+inline constexpr int kFaultClasses = 16;  // none included
+inline const char* const kFaultNames[kFaultClasses] = {
+    "none",  "corrupt", "nan",  "out_of_range",   "drop",          "duplicate",     "reorder", "delayed",
+    "bias",  "reset",   "cut",  "lost_delimiter", "spurious_zero", "noise",         "wild_sequence", "wild_tick"};
 inline constexpr long kDelayTicks = 2;  // a delayed frame carries the sample of this many ticks ago
 
 // "corrupt,nan,..." or "all" -> the classes in the order given; false on an unknown name.
@@ -95,28 +127,72 @@ inline void corrupt_byte(Bytes& frame) {
   b = std::uint8_t(b ^ (b == 0x01 ? 0x02 : 0x01));
 }
 
-// What one tick sends: its sensor frame with fault f applied (not reset: the runner's), and how
-// many answers the firmware gives. `seq` advances past every sequence number used.
+// A 32-byte noise burst with exactly two 0x00 (neither last: the frame after it joins its
+// tail), from the tick alone (splitmix64): runs stay deterministic. `segments`: the non-empty
+// pieces the firmware will reject, the joined frame included.
+inline Bytes noise_burst(std::uint64_t tick, int& segments) {
+  std::uint64_t x = tick * 0x9E3779B97F4A7C15ull + 0x632BE59BD9B4E019ull;
+  auto next = [&x] {
+    std::uint64_t z = (x += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+  };
+  Bytes b(32);
+  for (std::uint8_t& v : b) v = std::uint8_t(1u + next() % 255u);  // no zero yet
+  const std::size_t z1 = std::size_t(next() % 31u), z2 = std::size_t(next() % 31u);
+  b[z1] = 0;
+  b[z2] = 0;
+  segments = 1;  // the tail joined with the frame
+  for (std::size_t i = 0; i < b.size(); ++i) segments += (b[i] == 0 && i > 0 && b[i - 1] != 0) ? 1 : 0;
+  return b;
+}
+
+// What one tick sends: its sensor frame with fault f applied (not reset: the runner's), how
+// many answers the firmware gives, the tick they name, the verdict the first one must carry
+// and how many malformed segments the firmware counts (bad_crc, bad_framing, bad_length). `seq` advances past every number used.
 struct Burst {
   std::vector<Bytes> frames;
   int answers = 0;
+  std::uint64_t answer_tick = 0;
+  link::Verdict verdict = link::Verdict::fresh;
+  int rejections = 0;
 };
 inline Burst sensor_burst(Fault f, link::SensorReading<double> r, const link::SensorReading<double>& delayed_reading,
                           std::uint32_t& seq, std::uint64_t tick, double vertical_bias) {
   using link::FrameType;
+  using link::Verdict;
   Burst b;
+  b.answer_tick = tick;
   spoil_reading(f, r, vertical_bias);
-  // delayed: the sample of kDelayTicks ago, with its own tick index, in this tick's slot.
-  Bytes frame = f == Fault::delayed
-                    ? encode(FrameType::sensor, seq, tick - std::uint64_t(kDelayTicks), &delayed_reading)
-                    : encode(FrameType::sensor, seq, tick, &r);
+  const std::uint32_t frame_seq = f == Fault::wild_sequence ? seq + 0x40000000u : seq;
+  const std::uint64_t frame_tick = f == Fault::delayed     ? tick - std::uint64_t(kDelayTicks)
+                                   : f == Fault::wild_tick ? tick + (std::uint64_t(1) << 40)
+                                                           : tick;
+  Bytes frame = encode(FrameType::sensor, frame_seq, frame_tick, f == Fault::delayed ? &delayed_reading : &r);
+  b.answer_tick = frame_tick;
   if (f == Fault::corrupt) corrupt_byte(frame);
+  if (f == Fault::cut) frame.resize(frame.size() / 2);
+  if (f == Fault::lost_delimiter) frame.pop_back();
+  if (f == Fault::spurious_zero) frame.insert(frame.begin() + std::ptrdiff_t(frame.size() / 2), std::uint8_t(0));
+  if (f == Fault::noise) {
+    int segments = 0;
+    Bytes n = noise_burst(tick, segments);
+    frame.insert(frame.begin(), n.begin(), n.end());
+    b.rejections = segments;
+  }
+  // Every sensor frame leads with a 0x00 (an empty segment to the receiver): junk that came
+  // before it on the line ends there instead of spoiling the frame. The noise burst goes after
+  // it, as noise that arrives while the frame is being sent.
+  frame.insert(frame.begin(), std::uint8_t(0));
   if (f == Fault::drop) {  // the plant moved on; the firmware sees the next frame with a gap
     ++seq;
     return b;
   }
   if (f == Fault::reorder) {  // a copy with the next sequence number first: a gap, then a repeat
-    b.frames.push_back(encode(FrameType::sensor, seq + 1, tick, &r));
+    Bytes first = encode(FrameType::sensor, seq + 1, tick, &r);
+    first.insert(first.begin(), std::uint8_t(0));
+    b.frames.push_back(first);
     b.frames.push_back(frame);
     seq += 2;
   } else {
@@ -125,6 +201,18 @@ inline Burst sensor_burst(Fault f, link::SensorReading<double> r, const link::Se
     ++seq;
   }
   b.answers = int(b.frames.size());
+  const bool rejected = f == Fault::corrupt || f == Fault::nan || f == Fault::out_of_range || f == Fault::cut ||
+                        f == Fault::spurious_zero || f == Fault::noise;
+  // Malformed segments only (nan and out_of_range are decodable frames, counted in their class).
+  b.rejections = f == Fault::spurious_zero         ? 2
+                 : f == Fault::noise                ? b.rejections
+                 : f == Fault::corrupt || f == Fault::cut ? 1
+                                                    : 0;
+  b.verdict = rejected                                          ? Verdict::rejected
+              : f == Fault::delayed                             ? Verdict::late
+              : f == Fault::bias                                ? Verdict::implausible
+              : f == Fault::wild_sequence || f == Fault::wild_tick ? Verdict::wild
+                                                                : Verdict::fresh;
   return b;
 }
 
@@ -165,15 +253,21 @@ struct ClassCount {
   const char* counter;
 };
 
-inline std::vector<ClassCount> class_counts(const long (&injected)[kFaultClasses], const Detected& d) {
+// `seen[c]`: ticks of class c whose answer carried the class's verdict (Burst::verdict; for
+// lost_delimiter: answered fresh after the runner's lone delimiter), as the runner read them.
+// `segments`: the malformed segments the corrupt, cut, spurious_zero and noise faults made
+// (Burst::rejections), against what the firmware's counters rejected as malformed.
+inline std::vector<ClassCount> class_counts(const long (&injected)[kFaultClasses], const Detected& d,
+                                            const long (&seen)[kFaultClasses], long segments) {
   using link::LinkError;
   const link::LinkCounters& l = d.link;
   auto in = [&](Fault f) { return injected[int(f)]; };
   return {
-      {"corrupt", in(Fault::corrupt),
+      {"segments", segments,
        long(l.rejected_by(LinkError::bad_crc) + l.rejected_by(LinkError::bad_framing) +
             l.rejected_by(LinkError::bad_length)),
        "rejected"},
+      {"corrupt", in(Fault::corrupt), seen[int(Fault::corrupt)], "rejected"},
       {"nan", in(Fault::nan), long(l.rejected_by(LinkError::non_finite)), "non_finite"},
       {"out_of_range", in(Fault::out_of_range), long(l.rejected_by(LinkError::out_of_range)), "out_of_range"},
       {"drop+reorder", in(Fault::drop) + in(Fault::reorder), long(l.gaps), "gaps"},
@@ -181,6 +275,12 @@ inline std::vector<ClassCount> class_counts(const long (&injected)[kFaultClasses
       {"delayed", in(Fault::delayed), long(l.late), "late"},
       {"bias", in(Fault::bias), long(l.implausible), "implausible"},
       {"reset", in(Fault::reset), d.resets, "boots"},
+      {"cut", in(Fault::cut), seen[int(Fault::cut)], "rejected"},
+      {"lost_delimiter", in(Fault::lost_delimiter), seen[int(Fault::lost_delimiter)], "recovered"},
+      {"spurious_zero", in(Fault::spurious_zero), seen[int(Fault::spurious_zero)], "rejected"},
+      {"noise", in(Fault::noise), seen[int(Fault::noise)], "rejected"},
+      {"wild_sequence", in(Fault::wild_sequence), seen[int(Fault::wild_sequence)], "wild"},
+      {"wild_tick", in(Fault::wild_tick), seen[int(Fault::wild_tick)], "wild"},
   };
 }
 

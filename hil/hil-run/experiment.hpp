@@ -18,6 +18,7 @@
 
 #include "attractor/link/actuator_frame.hpp"
 #include "closed_loop_options.hpp"
+#include "answers.hpp"
 #include "handshake.hpp"
 #include "link_faults.hpp"
 #include "options.hpp"
@@ -29,6 +30,10 @@ namespace hil_run {
 struct RunRecord {
   long injected[attractor::hil::kFaultClasses] = {};
   long answers_bad = 0;
+  long seen[attractor::hil::kFaultClasses] = {};  // ticks whose answer carried the class's verdict
+  long verdicts[attractor::link::kMaxVerdict + 1] = {};  // answers per verdict
+  long segments = 0;                              // malformed segments the faults made
+  long strays = 0, delimiters = 0, resends = 0;   // answers.hpp
   attractor::hil::Detected banked;  // every boot's counters (a reset restarts them)
   attractor::link::ActuatorReport<double> last;
   BootSeen boot;
@@ -99,7 +104,7 @@ RunRecord run_experiment(const Options& o, Plant plant, Peer& peer, std::FILE* c
 
   cli::SensorNoise noise(o.loop.noise, o.loop.seed);
   FrameView v;
-  LinkError e;
+  LinkError e = LinkError::none;
   Vec3<double> torque = Vec3<double>::Zero();
   int64_t down = 0;
   SensorReading<double> past[hil::kDelayTicks];  // the last clean readings, for delayed frames
@@ -113,8 +118,10 @@ RunRecord run_experiment(const Options& o, Plant plant, Peer& peer, std::FILE* c
     const SensorReading<double> old = past[tick % hil::kDelayTicks];  // the reading of tick - kDelayTicks
     past[tick % hil::kDelayTicks] = r;
     Fault f = down > 0 ? Fault::none : hil::fault_at(long(tick), long(o.fault_every), o.faults);
-    // Only faults the run can still reveal: a reset needs ticks to resume on, a drop a next frame.
-    if ((f == Fault::reset && tick + o.reset_down >= o.ticks) || (f == Fault::drop && tick == o.ticks)) f = Fault::none;
+    // Only faults the run can still reveal: a reset needs ticks to resume on, a drop a next frame,
+    // a fault of several segments a next answer (the first segment's answer counts only it).
+    const bool needs_next = f == Fault::drop || f == Fault::spurious_zero || f == Fault::noise;
+    if ((f == Fault::reset && tick + o.reset_down >= o.ticks) || (needs_next && tick == o.ticks)) f = Fault::none;
     ++rec.injected[int(f)];
     if (down > 0 || f == Fault::reset) {
       // The firmware is down (rebooting): nothing is exchanged, the motor gets no torque.
@@ -145,29 +152,36 @@ RunRecord run_experiment(const Options& o, Plant plant, Peer& peer, std::FILE* c
     const auto sent = std::chrono::steady_clock::now();
     for (const hil::Bytes& frame : burst.frames) peer.send(frame);
     long long round_trip_us = -1;  // none: a dropped frame has no answer
-    for (int k = 0; k < burst.answers; ++k) {
-      ActuatorReport<double> a;
-      if (!peer.receive(v, e)) firmware_silent(tick, o.timeout_s);
-      if (k == 0) {  // the first answer, corrupt or not: the line's latency, not the decoder's luck
-        round_trip_us =
-            std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - sent).count();
-        rec.round_trip.add(std::uint64_t(std::max(round_trip_us, 0LL)));
-      }
-      if (e == LinkError::none && v.header.type == FrameType::boot)
-        throw Failure(code::exit_hil_link, "the firmware rebooted unasked at tick " + std::to_string(tick) +
-                                               " (boot frame in place of an answer)");
-      if (e == LinkError::none) e = unpack_actuator(v, a);
-      if (e != LinkError::none) {
+    const TickAnswers got = collect_answers(peer, burst, o.answer_timeout_ms, o.timeout_s);
+    if (got.silent) firmware_silent(tick, o.timeout_s);
+    if (got.boot)
+      throw Failure(code::exit_hil_link, "the firmware rebooted unasked at tick " + std::to_string(tick) +
+                                             " (boot frame in place of an answer)");
+    rec.strays += got.strays;
+    rec.delimiters += got.delimiters;
+    rec.resends += got.resends;
+    if (burst.answers > 0) {  // the first answer, corrupt or not: the line's latency, not the decoder's luck
+      round_trip_us = std::chrono::duration_cast<std::chrono::microseconds>(got.first - sent).count();
+      rec.round_trip.add(std::uint64_t(std::max(round_trip_us, 0LL)));
+    }
+    for (std::size_t k = 0; k < got.answers.size(); ++k) {
+      const Answer& a = got.answers[k];
+      if (!a.readable) {
         ++rec.answers_bad;  // a corrupt answer: keep the last torque (zero-order hold)
         continue;
       }
-      rec.last = a;
-      torque = a.torque;
-      rec.cost_min = std::min(rec.cost_min, a.tick_cost);
-      rec.cost_max = std::max(rec.cost_max, a.tick_cost);
-      rec.cost_sum += a.tick_cost;
+      ++rec.verdicts[int(a.report.verdict)];
+      const bool recovered = got.delimiters > 0;
+      if (k == 0 && a.report.verdict == burst.verdict && (f != Fault::lost_delimiter || recovered))
+        ++rec.seen[int(f)];
+      rec.last = a.report;
+      torque = a.report.torque;
+      rec.cost_min = std::min(rec.cost_min, a.report.tick_cost);
+      rec.cost_max = std::max(rec.cost_max, a.report.tick_cost);
+      rec.cost_sum += a.report.tick_cost;
       ++rec.cost_n;
     }
+    rec.segments += burst.rejections;
     if (csv && (tick % o.csv_every == 0 || f != Fault::none)) {  // decimated, fault ticks always
       const ActuatorReport<double>& l = rec.last;
       std::fprintf(csv, "%lld,%s,", static_cast<long long>(tick), hil::kFaultNames[int(f)]);

@@ -27,6 +27,7 @@ struct Options {
   int64_t ticks = 2000;
   int64_t fault_every = 0;
   double timeout_s = 10.0;
+  int answer_timeout_ms = 200;  // no answer within it: a lone 0x00, then the frame again (answers.hpp)
   cli::ClosedLoopOptions loop;                // --mismatch, --noise, --seed (attractor-sim's meaning)
   std::vector<attractor::hil::Fault> faults;  // --faults: the classes in turn (all by default)
   double vertical_bias = 0.25;                // a bias fault adds this to Γ3 on one frame (|Γ| = 1 broken)
@@ -63,13 +64,17 @@ inline cli::Spec hil_spec() {
   s.group("experiment")
       .number("ticks", "", 2000, cli::between(1, 1e9), "1 ms ticks to run (whole number)")
       .number("timeout", "s", 10, cli::between(0, 1e6, true), "wall time without a frame before giving up")
+      .number("answer-timeout", "ms", 200, cli::between(1, 60000),
+              "no answer within it: a lone 0x00, then the frame again (whole ms)")
       .number_mode("progress", "", "every 5000 when --ticks >= 10000, else none", cli::between(0, 1e9),
                    "a progress line on stderr every N ticks (0: none)")
       .text("csv", "FILE", "a CSV row per tick (see --csv-every)")
       .number("csv-every", "", 1, cli::between(1, 1e9), "with --csv: every N-th tick plus every faulted tick");
   s.group("faults")
       .number("fault-every", "", 0, cli::between(0, 1e9), "a fault every K ticks, the classes in turn (0: none; >= 5)")
-      .text("faults", "LIST", "all | corrupt,nan,out_of_range,drop,duplicate,reorder,delayed,bias,reset (default all)")
+      .text("faults", "LIST",
+            "all | corrupt,nan,out_of_range,drop,duplicate,reorder,delayed,bias,reset,\n"
+            "                          cut,lost_delimiter,spurious_zero,noise,wild_sequence,wild_tick (default all)")
       .number("vertical-bias", "", 0.25, cli::between(-10, 10, true), "a bias fault adds B to Gamma3 on one frame")
       .number("gyro-bias", "rad/s", 0, cli::between(-10, 10, true), "constant offset on Omega1 all run")
       .number("reset-down", "", 5, cli::between(1, 1e9), "ticks of zero torque while the firmware reboots");
@@ -152,6 +157,7 @@ inline Options read_options(const cli::Args& a, const std::vector<std::string>& 
   }
   o.ticks = count(a, "ticks", 2000);
   o.timeout_s = a.num("timeout");
+  o.answer_timeout_ms = int(count(a, "answer-timeout", 200));
   o.progress = count(a, "progress", o.ticks >= 10000 ? 5000 : 0);
   o.csv = a.text("csv");
   if (a.given("csv") && o.csv.empty()) throw Failure(cli::exit_io, "--csv: empty file name");

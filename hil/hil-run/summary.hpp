@@ -59,7 +59,7 @@ int report(const Options& o, const RunRecord& r, const Peer& peer, bool has_fw_e
   using namespace attractor;
   using hil::Fault;
   const link::LinkCounters& d = r.banked.link;
-  const std::vector<hil::ClassCount> classes = hil::class_counts(r.injected, r.banked);
+  const std::vector<hil::ClassCount> classes = hil::class_counts(r.injected, r.banked, r.seen, r.segments);
   const bool all_detected = hil::all_detected(classes);
   const bool upright = Plant::upright(r.min_gamma3) && r.last.mode == rt::Mode::running;
   const double wall = std::max(r.wall_s, 1e-9);
@@ -82,10 +82,24 @@ int report(const Options& o, const RunRecord& r, const Peer& peer, bool has_fw_e
       "hil: faults injected / detected by the firmware: corrupt %ld/%ld nan %ld/%u out_of_range %ld/%u "
       "drop+reorder %ld/%u gaps duplicate+reorder %ld/%u repeated delayed %ld/%u late bias %ld/%u implausible "
       "reset %ld/%ld boots; runtime stale ticks %u\n",
-      in[1], classes[0].detected, in[2], d.rejected_by(link::LinkError::non_finite), in[3],
+      in[1], classes[1].detected, in[2], d.rejected_by(link::LinkError::non_finite), in[3],
       d.rejected_by(link::LinkError::out_of_range), in[4] + in[6], d.gaps, in[5] + in[6], d.repeated,
       in[int(Fault::delayed)], d.late, in[int(Fault::bias)], d.implausible, in[int(Fault::reset)], r.banked.resets,
       r.banked.faults.stale);
+  std::printf("hil: byte faults injected / detected:");
+  for (std::size_t i = 0; i < classes.size(); ++i) {
+    const hil::ClassCount& c = classes[i];
+    const std::string n = c.name;
+    if (i == 0 || n == "cut" || n == "lost_delimiter" || n == "spurious_zero" || n == "noise" || n == "wild_sequence" ||
+        n == "wild_tick")
+      std::printf(" %s %ld/%ld %s", c.name, c.injected, c.detected, c.counter);
+  }
+  std::printf("\n");
+  std::printf(
+      "hil: framing: answers fresh %ld rejected %ld repeated %ld late %ld implausible %ld wild %ld; stray answers "
+      "%ld discarded, %ld lone delimiters and %ld resends after a missing answer (--answer-timeout %d ms)\n",
+      r.verdicts[0], r.verdicts[1], r.verdicts[2], r.verdicts[3], r.verdicts[4], r.verdicts[5], r.strays,
+      r.delimiters, r.resends, o.answer_timeout_ms);
   std::printf("hil: firmware boot: %u resets since power-on, last reason %s\n", r.boot.info.resets,
               rt::to_string(r.boot.info.reason));
   std::printf("hil: plant %s, mismatch %s, sensor noise sigma %g (seed %llu), gyro bias %g rad/s on Omega1\n",

@@ -14,7 +14,7 @@ import subprocess
 import sys
 import zlib
 
-VERSION = 2
+VERSION = 3
 SENSOR, ACTUATOR, HELLO, GOODBYE, RESET, BOOT = 1, 2, 3, 4, 5, 6
 PAYLOAD = {SENSOR: 48, ACTUATOR: 88, HELLO: 0, GOODBYE: 0, RESET: 0, BOOT: 8}
 CONTROL = {HELLO: 'hello', GOODBYE: 'goodbye', RESET: 'reset'}
@@ -86,11 +86,12 @@ def sensor_payload(bits):
     return struct.pack('<12I', *bits)
 
 
-ACTUATOR_FORMAT = '<3IBBH6I7IIIIII'  # ... gaps repeated cost late implausible
+ACTUATOR_FORMAT = '<3IBBBB6I7IIIIII'  # torques mode reason verdict reserved ... gaps repeated cost late implausible
+MAX_VERDICT = 5
 
 
-def actuator_payload(t, mode, reason, faults, link, counts, reserved=0):
-    return struct.pack(ACTUATOR_FORMAT, *t, mode, reason, reserved, *faults, *link, *counts)
+def actuator_payload(t, mode, reason, faults, link, counts, verdict_reserved=(0, 0)):
+    return struct.pack(ACTUATOR_FORMAT, *t, mode, reason, *verdict_reserved, *faults, *link, *counts)
 
 
 def boot_payload(resets, reason, reserved=(0, 0, 0)):
@@ -135,10 +136,10 @@ def reference_decode(enc):
         v = values_verdict((b, TORQUE_LIMIT) for b in f[:3])
         if v:
             return 'reject ' + v
-        if f[3] > 1 or f[4] > MAX_ERROR_CODE or f[5] != 0:
+        if f[3] > 1 or f[4] > MAX_ERROR_CODE or f[5] > MAX_VERDICT or f[6] != 0:
             return 'reject out_of_range'
         return 'ok actuator %d %d ' % (seq, tick) + ' '.join(
-            ['%x' % b for b in f[:3]] + [str(x) for x in f[3:5] + f[6:]])
+            ['%x' % b for b in f[:3]] + [str(x) for x in f[3:5] + f[7:]])
     if ftype == BOOT:
         resets, reason, r0, r1, r2 = struct.unpack('<IB3B', p)
         if reason > MAX_BOOT_REASON or (r0, r1, r2) != (0, 0, 0):
@@ -198,11 +199,11 @@ def main():
         ftype = rng.choice([SENSOR, ACTUATOR, HELLO, GOODBYE, RESET, BOOT])
         payload = sensor_payload(bits) if ftype == SENSOR else (
             actuator_payload(t, mode, reason, faults, link, counts,
-                             reserved=rng.choice([0, 0, 0, 1])) if ftype == ACTUATOR else (
+                             verdict_reserved=rng.choice([(0, 0)] * 3 + [(5, 0), (6, 0), (0, 1)])) if ftype == ACTUATOR else (
                 boot_payload(counts[0], rng.choice([0, 1, 2, 2, 3, 255]),
                              rng.choice([(0, 0, 0)] * 3 + [(0, 1, 0)])) if ftype == BOOT else b''))
         raw = frame(ftype, seq, tick, payload,
-                    version=VERSION if kind != 1 else rng.choice([0, 1, 3, 255]),
+                    version=VERSION if kind != 1 else rng.choice([0, 1, 2, 4, 255]),
                     declared=None if kind != 2 else (len(payload) + rng.choice([1, 65535])) % 65536)
         if kind == 3:
             raw = frame(rng.choice([0, 7, 8, 255]), seq, tick, payload)

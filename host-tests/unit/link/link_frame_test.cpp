@@ -103,7 +103,7 @@ LinkError decode_sensor(const Bytes& enc) {
 static_assert(layout::sensor_payload_size == 48, "sensor payload: 12 binary32");
 static_assert(layout::actuator_payload_size == 88, "actuator payload");
 static_assert(layout::boot_payload_size == 8, "boot payload");
-static_assert(kProtocolVersion == 2, "version 2: reset and boot frames, late and implausible counters");
+static_assert(kProtocolVersion == 3, "version 3: the answer's verdict, the hello payload");
 static_assert(wire_size_of(FrameType::sensor) == 70, "sensor frame on the wire");
 static_assert(wire_size_of(FrameType::actuator) == 110, "actuator frame on the wire");
 static_assert(wire_size_of(FrameType::boot) == 30 && wire_size_of(FrameType::reset) == 22, "boot and reset frames");
@@ -253,7 +253,7 @@ TEST(LinkFrame, LayoutIsLittleEndianAsDocumented) {
   const Bytes raw = decode_raw(sensor_encoded(0x04030201u, 0x0C0B0A0908070605ull));
   ASSERT_EQ(raw.size(), layout::header_size + layout::sensor_payload_size + layout::crc_size);
   const Bytes header(raw.begin(), raw.begin() + 16);
-  EXPECT_EQ(header, (Bytes{2, 1, 48, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}));
+  EXPECT_EQ(header, (Bytes{3, 1, 48, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}));
   // gyro[0] = 0.1 as binary32 0x3DCCCCCD, little-endian
   EXPECT_EQ(Bytes(raw.begin() + 16, raw.begin() + 20), (Bytes{0xCD, 0xCC, 0xCC, 0x3D}));
 }
@@ -319,9 +319,9 @@ TEST(LinkFrameReject, EveryByteValueAtEveryPositionIsRejectedOrIdentical) {
 
 TEST(LinkFrameReject, BadVersion) {
   Bytes raw = decode_raw(sensor_encoded());
-  raw[layout::version] = 1;  // version 1 had no late/implausible counters: refused, not misread
+  raw[layout::version] = 2;  // version 2 answers had no verdict: refused, not misread
   EXPECT_EQ(decode_sensor(encode_raw(raw, true)), LinkError::bad_version);
-  raw[layout::version] = 3;
+  raw[layout::version] = 4;
   EXPECT_EQ(decode_sensor(encode_raw(raw, true)), LinkError::bad_version);
   raw[layout::version] = 0;
   EXPECT_EQ(decode_sensor(encode_raw(raw, true)), LinkError::bad_version);
@@ -399,7 +399,9 @@ TEST(LinkFrameReject, ActuatorValuesAndCodes) {
   EXPECT_EQ(decode(with(layout::actuator_mode, 2)), LinkError::out_of_range);
   EXPECT_EQ(decode(with(layout::actuator_reason, attractor::link::kMaxErrorCode + 1)), LinkError::out_of_range);
   EXPECT_EQ(decode(with(layout::actuator_reason, attractor::link::kMaxErrorCode)), LinkError::none);
-  EXPECT_EQ(decode(with(layout::actuator_reserved + 1, 1)), LinkError::out_of_range);
+  EXPECT_EQ(decode(with(layout::actuator_reserved, 1)), LinkError::out_of_range);
+  EXPECT_EQ(decode(with(layout::actuator_verdict, attractor::link::kMaxVerdict + 1)), LinkError::out_of_range);
+  EXPECT_EQ(decode(with(layout::actuator_verdict, attractor::link::kMaxVerdict)), LinkError::none);
   for (int i = 0; i < 3; ++i) {
     Bytes m = raw;
     put_f32(m.data() + layout::header_size + 4 * std::size_t(i), kNaN);

@@ -502,14 +502,42 @@ TEST(LinkLockstep, SphericalRobotOnTheSameLinkStaysUprightUnderEveryFault) {
 }
 
 TEST(LinkLockstep, HelloAfterACutFrameStartsAFreshRun) {
-  // The cut hello is a rejected frame, answered as a tick with no sample (the envelope trips);
-  // the hello that follows starts a new run: runtime and controller restart, nothing carried.
+  // The cut hello is a rejected frame, answered as a tick with no sample (the hold-off: zero
+  // command, no estimate, no envelope trip); the hello that follows starts a new run: runtime
+  // and controller restart, nothing carried over, but the report covers the power-on run.
   HostPeer host(500, 0, true);
   const RunResult res = run(host);
   EXPECT_EQ(host.answers(), host.frames_sent());
-  EXPECT_EQ(res.report.steps, 500u) << "the tick of the cut frame belongs to the discarded run";
+  EXPECT_EQ(res.report.steps, 501u) << "the report covers every hello's run: the cut frame's tick too";
   EXPECT_EQ(res.report.mode, rt::Mode::running) << to_string(res.report.reason);
-  EXPECT_EQ(res.report.faults.stale, 0u);
-  EXPECT_EQ(res.link.total_rejected(), 0u) << "hello restarts the link's counters";
+  EXPECT_EQ(res.report.faults.stale, 1u);
+  EXPECT_EQ(res.link.total_rejected(), 0u) << "hello restarts the link's per-run counters";
   EXPECT_GT(host.min_gamma3(), 0.95);
+}
+
+// The firmware's report covers the power-on run: a run that tripped before a hello keeps the
+// power-on report safe, with its reason and tick.
+TEST(LinkLockstep, APowerOnReportKeepsTheFirstTrip) {
+  rt::Report first, second;
+  first.ticks = first.steps = 10;
+  first.mode = rt::Mode::safe;
+  first.reason = Error::envelope;
+  first.trip_tick = 7;
+  first.faults.stale = 2;
+  second.ticks = second.steps = 100;
+  second.faults.stale = 1;
+  const rt::Report r = link::detail::after(first, second);
+  EXPECT_EQ(r.mode, rt::Mode::safe);
+  EXPECT_EQ(r.reason, Error::envelope);
+  EXPECT_EQ(r.trip_tick, 7u);
+  EXPECT_EQ(r.steps, 110u);
+  EXPECT_EQ(r.faults.stale, 3u);
+  second.mode = rt::Mode::safe;
+  second.reason = Error::stale;
+  second.trip_tick = 5;
+  rt::Report quiet;
+  quiet.ticks = 10;
+  const rt::Report later = link::detail::after(quiet, second);
+  EXPECT_EQ(later.reason, Error::stale);
+  EXPECT_EQ(later.trip_tick, 15u) << "a later run's trip tick counted from power-on";
 }

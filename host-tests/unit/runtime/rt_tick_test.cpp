@@ -158,15 +158,53 @@ TYPED_TEST(TickTest, NanSensorDrivesSafeStateAndZeroCommand) {
   EXPECT_EQ(t.report().faults.non_finite, 2u);
 }
 
-TYPED_TEST(TickTest, OutOfRangeSensorTrips) {
+// One rule for an out-of-range sample (docs/runtime.md): counted, not used, the last valid
+// sample held as for a stale tick; it trips (out_of_range) only when no usable sample arrives
+// for more than stale_limit ticks. A single spike is one held tick.
+TYPED_TEST(TickTest, OutOfRangeSampleIsHeldThenTripsWhenItPersists) {
+  using S = TypeParam;
+  TestApp<S> app;
+  Tick<TestApp<S>> t(app, rate_hz(1000), kHz, 0xFFFFFFFFu);  // limit 100, stale_limit 3
+  app.next[0] = S(0.125);
+  TestFixture::tick(t, 0);
+  app.next[0] = S(-100.5);
+  TestFixture::tick(t, 1000);
+  EXPECT_EQ(t.supervisor().mode(), Mode::running) << "a single spike is held, not latched";
+  EXPECT_EQ(app.estimate_in[0], S(0.125)) << "the last valid sample is held";
+  EXPECT_EQ(t.report().faults.out_of_range, 1u);
+  app.next[0] = S(0.25);
+  TestFixture::tick(t, 2000);
+  EXPECT_EQ(app.estimate_in[0], S(0.25));
+  app.next[0] = S(100.5);
+  for (int k = 3; k <= 5; ++k) {
+    TestFixture::tick(t, 1000u * k);
+    EXPECT_EQ(t.supervisor().mode(), Mode::running) << k;
+  }
+  TestFixture::tick(t, 6000);
+  EXPECT_EQ(t.supervisor().reason(), Error::out_of_range) << "persisting beyond stale_limit trips";
+  EXPECT_EQ(t.supervisor().trip_tick(), 7u);
+  EXPECT_EQ(app.u_out[0], S(0));
+  EXPECT_EQ(t.report().faults.out_of_range, 5u);
+}
+
+// Hold-off: before the first valid sample of a run nothing is held; the law is not called and
+// the command is zero, and only more than stale_limit such ticks trip.
+TYPED_TEST(TickTest, NoControlBeforeTheFirstValidSample) {
   using S = TypeParam;
   TestApp<S> app;
   Tick<TestApp<S>> t(app, rate_hz(1000), kHz, 0xFFFFFFFFu);
-  app.next[0] = S(-100.5);  // limit 100
-  TestFixture::tick(t, 0);
-  EXPECT_EQ(t.supervisor().reason(), Error::out_of_range);
+  app.fresh = false;
+  for (int k = 0; k < 3; ++k) TestFixture::tick(t, 1000u * k);
+  EXPECT_EQ(t.supervisor().mode(), Mode::running);
+  EXPECT_EQ(app.estimates, 0) << "nothing to estimate from";
   EXPECT_EQ(app.u_out[0], S(0));
-  EXPECT_EQ(app.estimates, 0);
+  app.fresh = true;
+  TestFixture::tick(t, 3000);
+  EXPECT_EQ(app.estimates, 1);
+  app.fresh = false;
+  Tick<TestApp<S>> never(app, rate_hz(1000), kHz, 0xFFFFFFFFu);
+  for (int k = 0; k < 4; ++k) TestFixture::tick(never, 1000u * k);
+  EXPECT_EQ(never.supervisor().reason(), Error::stale);
 }
 
 TYPED_TEST(TickTest, StaleHeldUpToLimitThenTrips) {

@@ -13,6 +13,7 @@
 #include "attractor/core/types.hpp"
 #include "attractor/link/frame.hpp"
 #include "attractor/link/link_counters.hpp"
+#include "attractor/link/verdict.hpp"
 #include "attractor/link/wire_scalar.hpp"
 #include "attractor/rt/supervisor.hpp"
 
@@ -38,6 +39,7 @@ struct ActuatorReport {
   rt::FaultCounts faults;            // the supervisor's counters since start
   LinkCounters link;                 // what the firmware's link rejected / found missing
   std::uint32_t tick_cost = 0;       // cost-clock counts of the last control step
+  Verdict verdict = Verdict::fresh;  // what the firmware made of the frame answered
 };
 
 struct ActuatorWireRange {
@@ -61,7 +63,8 @@ void pack_actuator(const ActuatorReport<S>& r, std::uint8_t (&payload)[layout::a
   for (int i = 0; i < 3; ++i) put_f32(payload + layout::actuator_torque + 4 * std::size_t(i), to_wire(r.torque[i]));
   payload[layout::actuator_mode] = std::uint8_t(r.mode);
   payload[layout::actuator_reason] = std::uint8_t(r.reason);
-  put_u16(payload + layout::actuator_reserved, 0);
+  payload[layout::actuator_verdict] = std::uint8_t(r.verdict);
+  payload[layout::actuator_reserved] = 0;
   std::uint32_t f[layout::fault_counters];
   detail::fault_array(r.faults, f);
   for (int i = 0; i < layout::fault_counters; ++i)
@@ -79,7 +82,8 @@ template <class S>
 LinkError check_actuator(const ActuatorReport<S>& r) {
   WireCheck c;
   for (int i = 0; i < 3; ++i) c.add(r.torque[i], ActuatorWireRange::torque);
-  const bool codes_ok = std::uint8_t(r.mode) <= std::uint8_t(rt::Mode::safe) && std::uint8_t(r.reason) <= kMaxErrorCode;
+  const bool codes_ok = std::uint8_t(r.mode) <= std::uint8_t(rt::Mode::safe) &&
+                        std::uint8_t(r.reason) <= kMaxErrorCode && std::uint8_t(r.verdict) <= kMaxVerdict;
   return !c.finite ? LinkError::non_finite : !(c.in_range && codes_ok) ? LinkError::out_of_range : LinkError::none;
 }
 
@@ -96,8 +100,8 @@ LinkError encode_actuator_frame(std::uint32_t sequence, std::uint64_t tick, cons
 }
 
 // The report of a decoded frame: bad_type unless it is an actuator frame; non_finite for a
-// torque; out_of_range for a torque beyond the wire range, an unknown mode or reason code, or a
-// nonzero reserved field. r is the default (safe, zero torque) on any error.
+// torque; out_of_range for a torque beyond the wire range, an unknown mode, reason or verdict
+// code, or a nonzero reserved byte. r is the default (safe, zero torque) on any error.
 template <class S>
 LinkError unpack_actuator(const FrameView& v, ActuatorReport<S>& r) {
   const bool type_ok = v.header.type == FrameType::actuator && v.payload_size == layout::actuator_payload_size;
@@ -108,10 +112,12 @@ LinkError unpack_actuator(const FrameView& v, ActuatorReport<S>& r) {
     tmp.torque[i] = read_checked<S>(p + layout::actuator_torque + 4 * std::size_t(i), ActuatorWireRange::torque, c);
   const std::uint8_t mode = p[layout::actuator_mode];
   const std::uint8_t reason = p[layout::actuator_reason];
-  const bool codes_ok =
-      mode <= std::uint8_t(rt::Mode::safe) && reason <= kMaxErrorCode && get_u16(p + layout::actuator_reserved) == 0;
+  const std::uint8_t verdict = p[layout::actuator_verdict];
+  const bool codes_ok = mode <= std::uint8_t(rt::Mode::safe) && reason <= kMaxErrorCode && verdict <= kMaxVerdict &&
+                        p[layout::actuator_reserved] == 0;
   tmp.mode = codes_ok ? rt::Mode(mode) : rt::Mode::safe;
   tmp.reason = codes_ok ? Error(reason) : Error::none;
+  tmp.verdict = codes_ok ? Verdict(verdict) : Verdict::fresh;
   std::uint32_t f[layout::fault_counters];
   for (int i = 0; i < layout::fault_counters; ++i) f[i] = get_u32(p + layout::actuator_faults + 4 * std::size_t(i));
   tmp.faults.non_finite = f[0];

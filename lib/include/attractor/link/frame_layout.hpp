@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The HIL wire format, version 2: every size and offset in one place. All fields little-endian
+// The HIL wire format, version 3: every size and offset in one place. All fields little-endian
 // (link/byte_order.hpp); floats are IEEE 754 binary32 whatever the scalar type of either side.
 //
 // On the wire a frame is COBS(raw) followed by one 0x00 delimiter (link/cobs.hpp), where
@@ -13,7 +13,8 @@
 //   gyro Ω [rad/s] f32×3 | vertical (accelerometer direction, body frame, |a| ~ 1) f32×3 |
 //   body velocity [m/s] f32×3 | rotor speeds relative to the body [rad/s] f32×3
 // Actuator payload (firmware -> host, 88 bytes):
-//   torques [N m] f32×3 | mode u8 (rt::Mode) | reason u8 (attractor::Error) | reserved u16 = 0 |
+//   torques [N m] f32×3 | mode u8 (rt::Mode) | reason u8 (attractor::Error) | verdict u8
+//   (link::Verdict: what became of the frame answered) | reserved u8 = 0 |
 //   fault counters u32×6 (rt::FaultCounts: non_finite out_of_range stale overrun envelope
 //   saturated) | link rejections u32×7 (LinkError 1..7) | sequence gaps u32 | repeated u32 |
 //   tick cost u32 (cost-clock counts of the last control step) | late u32 (sensor frames whose
@@ -22,7 +23,8 @@
 // Boot payload (firmware -> host, 8 bytes), sent once after every boot:
 //   resets u32 (resets since power-on, rt/boot_record.hpp) | boot reason u8 (rt::BootReason) |
 //   reserved u8×3 = 0
-// Version 2 added the reset and boot frame types and the late/implausible counters.
+// Version 2 added the reset and boot frame types and the late/implausible counters; version 3
+// the answer's verdict, the answer's tick naming the frame answered, and the hello payload.
 #pragma once
 
 #include <cstddef>
@@ -32,7 +34,7 @@
 
 namespace attractor::link {
 
-inline constexpr std::uint8_t kProtocolVersion = 2;
+inline constexpr std::uint8_t kProtocolVersion = 3;
 
 enum class FrameType : std::uint8_t {
   sensor = 1,    // host -> firmware: one tick's measurements
@@ -55,7 +57,7 @@ inline constexpr std::size_t sensor_payload_size = 48;
 inline constexpr int sensor_floats = 12;
 
 // actuator payload
-inline constexpr std::size_t actuator_torque = 0, actuator_mode = 12, actuator_reason = 13, actuator_reserved = 14,
+inline constexpr std::size_t actuator_torque = 0, actuator_mode = 12, actuator_reason = 13, actuator_verdict = 14, actuator_reserved = 15,
                              actuator_faults = 16, actuator_link = 40, actuator_gaps = 68, actuator_repeated = 72,
                              actuator_tick_cost = 76, actuator_late = 80, actuator_implausible = 84;
 inline constexpr std::size_t actuator_payload_size = 88;

@@ -35,6 +35,7 @@
 #include "attractor/link/frame_receiver.hpp"
 #include "attractor/link/link_counters.hpp"
 #include "attractor/link/sensor_frame.hpp"
+#include "attractor/link/verdict.hpp"
 #include "attractor/rt/optional_member.hpp"
 #include "attractor/rt/supervisor.hpp"
 
@@ -62,6 +63,13 @@ bool plausible(const SensorReading<S>& r) {
 }
 }  // namespace detail
 
+// How far (in frames, and in ticks) a sensor frame may be ahead of or behind the baseline and
+// still be judged against it. Beyond it the frame is `wild`: counted, answered, not used, and
+// the baseline stays; two wild frames in a row that agree with each other (consecutive sequence
+// numbers, the tick moving on within the window) become the new baseline. So one CRC-valid frame
+// with a wild number cannot make every later frame look repeated or late.
+inline constexpr std::uint32_t kWindow = 64;
+
 template <class S, class Wire>
 class HilLink {
  public:
@@ -80,6 +88,7 @@ class HilLink {
     if (err == LinkError::none && v.header.type == FrameType::hello) {
       restart();
       tick_ = v.header.tick;
+      answer_tick_ = tick_;
       return LinkEvent::hello;
     }
     if (err == LinkError::none && v.header.type == FrameType::goodbye) return LinkEvent::goodbye;
@@ -90,27 +99,8 @@ class HilLink {
     SensorReading<S> r;
     if (err == LinkError::none) err = unpack_sensor(v, r);  // an actuator frame: bad_type
     if (err != LinkError::none) return rejected(err);
-    // Sequence: the difference modulo 2^32 tells ahead (gap) from behind (repeat).
-    const std::uint32_t ahead = v.header.sequence - expected_sequence_;
-    const bool repeat = started_ && ahead >= 0x80000000u;
-    // Sample time: a new frame must carry a later tick than the newest sample used.
-    const bool late = !repeat && have_sample_ && v.header.tick <= sample_tick_;
-    const bool implausible = !repeat && !late && !detail::plausible<Wire>(r);
-    const bool fresh = !repeat && !late && !implausible;
-    counters_.gaps += (started_ && !repeat) ? ahead : 0u;
-    counters_.repeated += repeat ? 1u : 0u;
-    counters_.late += late ? 1u : 0u;
-    counters_.implausible += implausible ? 1u : 0u;
-    expected_sequence_ = repeat ? expected_sequence_ : v.header.sequence + 1u;
-    started_ = true;
-    fresh_ = fresh;
-    reading_ = fresh ? r : reading_;
-    sample_tick_ = fresh ? v.header.tick : sample_tick_;
-    have_sample_ = have_sample_ || fresh;
-    tick_ = (repeat || late) ? tick_ + 1u : v.header.tick;
-    return LinkEvent::tick;
+    return sensor(v.header, r);
   }
-
   // ---- Source (rt/loop.hpp) ----
   bool sample(Measurement& y) {
     y = Wire::measurement(reading_);
@@ -129,14 +119,16 @@ class HilLink {
     a.faults = sup.faults();
     a.link = counters_;
     a.tick_cost = tick_cost;
+    a.verdict = verdict_;
     std::size_t n = 0;
     // The runtime hands actuate() finite, clipped commands; if that ever failed, send the safe
     // report (zero torque) rather than nothing, so the host still sees one answer per frame.
-    if (encode_actuator_frame(sequence_out_, tick_, a, out, capacity, n) != LinkError::none) {
+    if (encode_actuator_frame(sequence_out_, answer_tick_, a, out, capacity, n) != LinkError::none) {
       ActuatorReport<S> safe;
       safe.faults = a.faults;
       safe.link = a.link;
-      (void)encode_actuator_frame(sequence_out_, tick_, safe, out, capacity, n);
+      safe.verdict = a.verdict;
+      (void)encode_actuator_frame(sequence_out_, answer_tick_, safe, out, capacity, n);
     }
     ++sequence_out_;
     return n;
@@ -148,23 +140,89 @@ class HilLink {
     return n;
   }
 
+  // This run's counters (since the last hello; what the actuator frames carry).
   const LinkCounters& counters() const { return counters_; }
+  // Since power-on: every run's counters, the current one's included (the firmware's report).
+  LinkCounters power_on_counters() const {
+    LinkCounters c = power_on_;
+    c.add(counters_);
+    return c;
+  }
   std::uint64_t tick() const { return tick_; }
   bool fresh() const { return fresh_; }
   // The host sent a reset frame (run_lockstep returned on it): the app reboots the core.
   bool reset_requested() const { return reset_requested_; }
 
  private:
-  // A rejected frame is taken to be the expected one (its sequence number is consumed, so the
-  // next good frame is not also counted as a gap) and to belong to the next tick.
+  // A decodable sensor frame, judged against the baseline: the next expected sequence number
+  // and the newest sample used, each with a window of kWindow either way.
+  LinkEvent sensor(const FrameHeader& h, const SensorReading<S>& r) {
+    answer_tick_ = h.tick;   // the answer names the frame it answers
+    slot_answered_ = false;  // a decodable frame opens the next rejected-segment slot
+    const std::uint32_t ahead = h.sequence - expected_sequence_;
+    const std::uint32_t behind = expected_sequence_ - h.sequence;  // 1: the last frame used again
+    const std::uint64_t newer = h.tick - sample_tick_;              // modulo 2^64
+    const bool seq_ok = !started_ || ahead <= kWindow;
+    const bool repeat = started_ && behind >= 1u && behind <= kWindow;
+    const bool tick_ok = !have_sample_ || (newer >= 1u && newer <= kWindow);
+    const bool tick_behind = have_sample_ && sample_tick_ - h.tick <= kWindow;  // the same tick included
+    const bool late = !repeat && seq_ok && tick_behind;
+    bool wild = !repeat && !late && !(seq_ok && tick_ok);
+    if (wild && candidate_ && h.sequence == candidate_sequence_ + 1u && h.tick - candidate_tick_ >= 1u &&
+        h.tick - candidate_tick_ <= kWindow) {
+      // Two frames in a row agree with each other and not with the baseline: the baseline was
+      // the odd one (a wild first frame, a real jump of the host): start again from this one.
+      started_ = false;
+      have_sample_ = false;
+      wild = false;
+    }
+    candidate_ = wild;
+    candidate_sequence_ = h.sequence;
+    candidate_tick_ = h.tick;
+    const bool implausible = !repeat && !late && !wild && !detail::plausible<Wire>(r);
+    const bool fresh = !repeat && !late && !wild && !implausible;
+    const bool in_sequence = !repeat && !wild;  // moves the sequence baseline on
+    // Frames seen but not used since the last one in sequence account for missing numbers first.
+    const std::uint32_t missing = (started_ && in_sequence) ? ahead : 0u;
+    counters_.gaps += missing > unused_since_ ? missing - unused_since_ : 0u;
+    counters_.repeated += repeat ? 1u : 0u;
+    counters_.late += late ? 1u : 0u;
+    counters_.implausible += implausible ? 1u : 0u;
+    counters_.wild += wild ? 1u : 0u;
+    unused_since_ = in_sequence ? 0u : unused_since_ + (wild ? 1u : 0u);
+    expected_sequence_ = in_sequence ? h.sequence + 1u : expected_sequence_;
+    started_ = started_ || in_sequence;
+    fresh_ = fresh;
+    reading_ = fresh ? r : reading_;
+    sample_tick_ = fresh ? h.tick : sample_tick_;
+    have_sample_ = have_sample_ || fresh;
+    tick_ = (fresh || implausible) ? h.tick : tick_;
+    verdict_ = repeat ? Verdict::repeated
+               : late ? Verdict::late
+               : wild ? Verdict::wild
+               : implausible ? Verdict::implausible
+                             : Verdict::fresh;
+    return LinkEvent::tick;
+  }
+
+  // A segment that is no decodable sensor frame (a corrupt frame, noise, the pieces of a frame
+  // split by a stray 0x00) is counted and consumes no sequence number: a good frame after it is
+  // judged as if it were not there. The first such segment after a decodable frame is answered
+  // as a tick with no sample (the host sent a frame and waits for its answer); later ones before
+  // the next decodable frame are counted only, so that one line fault costs one tick whatever
+  // number of segments it made. The answer's tick is a guess: the tick after the baseline.
   LinkEvent rejected(LinkError e) {
     counters_.count(e);
-    expected_sequence_ = started_ ? expected_sequence_ + 1u : expected_sequence_;
-    tick_ = tick_ + 1u;
+    unused_since_ += 1u;
+    if (slot_answered_) return LinkEvent::none;
+    slot_answered_ = true;
+    answer_tick_ = tick_ + 1u;
+    verdict_ = Verdict::rejected;
     return LinkEvent::tick;
   }
 
   void restart() {
+    power_on_.add(counters_);
     started_ = false;
     expected_sequence_ = 0;
     sequence_out_ = 0;
@@ -172,6 +230,9 @@ class HilLink {
     have_sample_ = false;
     sample_tick_ = 0;
     reset_requested_ = false;
+    candidate_ = false;
+    slot_answered_ = false;
+    unused_since_ = 0;
     counters_ = LinkCounters{};
   }
 
@@ -179,10 +240,18 @@ class HilLink {
   LinkCounters counters_;
   SensorReading<S> reading_;  // the last accepted reading (zero before the first)
   Command command_ = Command::Zero();
-  std::uint64_t tick_ = 0;
+  LinkCounters power_on_;  // every run's counters before the current one's (banked at hello)
+  std::uint64_t tick_ = 0;         // baseline: the tick of the newest frame used (or of hello)
+  std::uint64_t answer_tick_ = 0;  // the tick the next answer names
   std::uint64_t sample_tick_ = 0;  // tick index of the newest fresh sample (valid with have_sample_)
+  std::uint64_t candidate_tick_ = 0;
+  std::uint32_t candidate_sequence_ = 0;  // the last wild frame (valid with candidate_)
   std::uint32_t expected_sequence_ = 0;
   std::uint32_t sequence_out_ = 0;
+  std::uint32_t unused_since_ = 0;  // frames rejected or wild since the last one in sequence
+  Verdict verdict_ = Verdict::fresh;
+  bool candidate_ = false;
+  bool slot_answered_ = false;  // a rejected segment was answered since the last decodable frame
   bool started_ = false;
   bool fresh_ = false;
   bool have_sample_ = false;

@@ -16,8 +16,10 @@
 // after ticks starts a new run: the runtime restarts (a new rt::Tick, the app's optional reset())
 // besides the link. What came before it — e.g. the tail of a hello cut by a UART that dropped
 // bytes until the firmware enabled it (QEMU's STM32 USART), answered as a rejected frame with no
-// sample, which trips the envelope — is not carried over. (A reset needs no such restart: the
-// core reboots, the app starts from scratch and announces it with a boot frame.)
+// sample — does not steer the new run, but it stays in the report: the returned report covers
+// the whole power-on run, every hello included (counts summed, the first trip the reason), so
+// the exit status does too. (A reset needs no such restart: the core reboots, the app starts
+// from scratch and announces it with a boot frame.)
 #pragma once
 
 #include <cstdint>
@@ -41,10 +43,32 @@ void reset_app(App& app) {
   else if constexpr (rt::has_member<controller_reset_member, App>)
     app.controller().reset();
 }
+// The power-on report: `later` (a run started by a hello) after `earlier` (every run before it).
+// Counts add up; the first trip of the power-on run stays the reason (its tick counted from
+// power-on); cost statistics, budget and stack are the later run's.
+inline rt::Report after(const rt::Report& earlier, const rt::Report& later) {
+  rt::Report r = later;
+  r.ticks += earlier.ticks;
+  r.steps += earlier.steps;
+  r.missed_ticks += earlier.missed_ticks;
+  r.overruns += earlier.overruns;
+  r.faults.non_finite += earlier.faults.non_finite;
+  r.faults.out_of_range += earlier.faults.out_of_range;
+  r.faults.stale += earlier.faults.stale;
+  r.faults.overrun += earlier.faults.overrun;
+  r.faults.envelope += earlier.faults.envelope;
+  r.faults.saturated += earlier.faults.saturated;
+  const bool earlier_tripped = earlier.mode == rt::Mode::safe;
+  r.mode = earlier_tripped ? rt::Mode::safe : later.mode;
+  r.reason = earlier_tripped ? earlier.reason : later.reason;
+  r.trip_tick = earlier_tripped ? earlier.trip_tick : later.trip_tick + (later.mode == rt::Mode::safe ? earlier.ticks : 0u);
+  return r;
+}
 }  // namespace detail
 
 template <class Board, class Port, class App, class Link>
 rt::Report run_lockstep(App& app, Link& link, const rt::Config& cfg) {
+  rt::Report before;  // the runs ended by a hello (none yet: zero counts, running)
   for (;;) {  // one pass per run: until goodbye, or a hello after ticks (a new run)
     rt::Tick<App> engine(app, cfg, Board::cost_hz(), Board::cost_mask());
     std::uint8_t out[layout::max_wire_size];
@@ -78,11 +102,12 @@ rt::Report run_lockstep(App& app, Link& link, const rt::Config& cfg) {
       }
     }
     if (restart) {
+      before = detail::after(before, engine.report());
       detail::reset_app(app);
       continue;
     }
     engine.check_stack(Board::stack_used_bytes(), Board::stack_size_bytes());
-    rt::Report r = engine.report();
+    rt::Report r = detail::after(before, engine.report());
     r.stack_used = Board::stack_used_bytes();
     r.stack_size = Board::stack_size_bytes();
     return r;

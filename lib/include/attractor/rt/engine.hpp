@@ -121,22 +121,32 @@ class Tick {
         sensor = Error::out_of_range;
       } else {
         y_valid_ = y_;
+        have_valid_ = true;
         stale_streak_ = 0;
       }
       sensor_error_ = sensor;
     }
-    if (sensor != Error::none) supervisor_.fault(sensor, tick);
+    // Out of range: a spike or a saturated sensor, held like a stale sample (counted in its
+    // class) and tripping only when it persists beyond stale_limit ticks; the same rule as a
+    // sensor frame the HIL link rejects for its wire range (docs/runtime.md). NaN/Inf trips.
+    if (sensor == Error::non_finite) supervisor_.fault(sensor, tick);
+    if (sensor == Error::out_of_range) {
+      supervisor_.count(sensor);
+      if (++stale_streak_ > supervisor_.config().stale_limit) supervisor_.trip(sensor, tick);
+    }
     preemption_point();
 
     Command u = Command::Zero();
-    if (!supervisor_.safe()) {
+    // Hold-off: until the first valid sample of the run there is nothing to hold; the command
+    // stays zero (the streak rule above still trips after stale_limit such ticks).
+    if (!supervisor_.safe() && have_valid_) {
       // Zero-order hold: a stale tick within the limit reuses the last valid sample.
       app_.estimate(y_valid_, dt_);
       preemption_point();
       if (!app_.in_envelope()) supervisor_.fault(Error::envelope, tick);
       preemption_point();
     }
-    if (!supervisor_.safe()) {
+    if (!supervisor_.safe() && have_valid_) {  // the law: the same hold-off
       u = app_.control();
       preemption_point();
       if (!all_finite(u)) {
@@ -258,6 +268,7 @@ class Tick {
   Command actuator_limits_;
   Sensors y_;        // written by the sampling ISR only while !busy_
   Sensors y_valid_;  // last validated sample (control ISR only)
+  bool have_valid_ = false;  // y_valid_ holds a sample (control ISR only)
   Command last_command_ = Command::Zero();
   bool fresh_ = false;                // sampling ISR, while !busy_
   Error sensor_error_ = Error::none;  // control ISR: verdict on the latest sample

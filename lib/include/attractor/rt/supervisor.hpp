@@ -13,7 +13,8 @@
 //
 // Trip rules (thresholds in SupervisorConfig):
 //   Error::non_finite    a NaN/Inf sensor value or control output         immediately
-//   Error::out_of_range  a sensor value beyond its limit                  immediately
+//   Error::out_of_range  a sensor value beyond its limit: held like a stale sample; trips when
+//                        more than stale_limit consecutive ticks have no usable sample
 //   Error::stale         more than stale_limit consecutive ticks without fresh sensor data
 //   Error::overrun       overrun_streak_limit consecutive control steps over budget, or the
 //                        same number of tick interrupts finding the step still running
@@ -80,6 +81,12 @@ class Supervisor {
     CriticalSection cs;
     count_locked(why);
     if (why != Error::none) trip_locked(why, tick);
+  }
+
+  // Count one fault without the trip its rule may call for later (out_of_range: held first).
+  void count(Error why) {
+    CriticalSection cs;
+    count_locked(why);
   }
 
   void count_overrun() {
