@@ -3,6 +3,7 @@
 // conformance.hpp), sampled where they are used. One specialisation and one line per system.
 #include <random>
 
+#include "attractor/systems/falling_disk.hpp"
 #include "attractor/systems/sleigh_toda.hpp"
 #include "conformance.hpp"
 
@@ -21,11 +22,27 @@ struct Conformance<SleighToda<S>> : ConformanceDefaults {
   }
 };
 
+template <class S>
+struct Conformance<FallingDisk<S>> : ConformanceDefaults {
+  static FallingDisk<S> make(std::mt19937&) { return FallingDisk<S>::make().value(); }
+  // On the constraints, tilt within ±1 rad.
+  static Vec<double, 10> sample(std::mt19937& rng, const FallingDisk<S>&) {
+    const FallingDisk<double> d = FallingDisk<double>::make().value();
+    std::uniform_real_distribution<double> u(-1, 1);
+    Vec<double, 10> x;
+    for (int i = 0; i < 10; ++i) x[i] = u(rng);
+    return d.on_constraint(x);
+  }
+};
+
 }  // namespace attractor::test
 
 namespace {
 template <class S>
 using SleighTodaSystem = attractor::SleighToda<S>;
+template <class S>
+using FallingDiskSystem = attractor::FallingDisk<S>;
 }  // namespace
 
 ATTRACTOR_CONFORMANCE(SleighTodaConformance, SleighTodaSystem);
+ATTRACTOR_CONFORMANCE(FallingDiskConformance, FallingDiskSystem);
