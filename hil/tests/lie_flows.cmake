@@ -16,7 +16,7 @@ attractor_cli_test(sleigh_toda_blowup 4 "run stopped" -- ${SIM} sleigh-toda --me
 # (divergence_integral at the differencing level, log_measure_change with the constant density).
 attractor_cli_test(falling_disk_defaults 0
   "\"constraint_error\":[0-9.]+e-(09|1[0-9]),\"energy_error\":[0-9.]+e-(09|1[0-9]),.*\"divergence_integral\":-?[0-9.]+e-1[0-9],\"log_measure_change\":-?[0-9.]+e-1[0-9]"
-  -- ${SIM} falling-disk --json)
+  -- ${SIM} falling-disk --json --T 4)
 attractor_cli_test(falling_disk_bad_parameter 5 "--A = 0 is outside its range" -- ${SIM} falling-disk --A 0)
 attractor_cli_test(falling_disk_off_constraint 5 "off the rolling constraints .*--project" -- ${SIM} falling-disk --v0 1,0)
 attractor_cli_test(falling_disk_project 0 "^falling-disk feedback-rk4 double h=0.001 steps=1000 t=1: c1 max=[0-9.]+e-(09|1[0-9])"
