@@ -9,3 +9,9 @@ attractor_cli_test(tool_help_exit_table 0 "4  numerical blow-up" -- ${PAPER} --h
 attractor_cli_test(io_out_proc 6 "--out: cannot create" -- ${PAPER} skate --out /proc/x)
 attractor_cli_test(io_out_empty 2 "--out: '' is an empty value" -- sh -c "\"$0\" skate --out ''" ${PAPER})
 attractor_cli_test(io_out_file 6 "--out: " -- ${PAPER} holonomic --out ${_tmp}/a_file)
+# attractor-paper lie-flows: paper 004's systems, every reproduced property holds (exit 0) and
+# summary.csv has one row per system × method × precision.
+add_test(NAME tools.paper_lie_flows
+  COMMAND sh -c "\"$0\" lie-flows --out \"$1\" && test $(wc -l < \"$1\"/summary.csv) -ge 17 && grep -q '^falling-disk,rk4,float,' \"$1\"/summary.csv"
+          $<TARGET_FILE:attractor-paper> ${_tmp}/paper_lie_flows)
+set_tests_properties(tools.paper_lie_flows PROPERTIES LABELS host TIMEOUT 120)
