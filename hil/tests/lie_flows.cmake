@@ -33,6 +33,6 @@ attractor_feedback_system_tests(falling-disk
 # steady rotation); a generic a contracts it: the threshold is |divergence_integral| > 0.1
 # (measured −4.8 over T = 10).
 attractor_cli_test(suslov_a_eigenvector 0 "\"divergence_integral\":(-?[0-9.]+e-(09|1[0-9])|-?0[.]0)[,}]"
-  -- ${SIM} suslov --inertia 2,0.5,0,1,0,3 --a 0,0,1 --Pi0 1,1,0 --method feedback-rk4 --h 0.005 --T 10 --json)
+  -- ${SIM} suslov --inertia 2,0.5,0,1,0,3 --a 0,0,1 --Pi0 1,1,0 --method feedback-rk4 --gains 10 --h 0.005 --T 10 --json)
 attractor_cli_test(suslov_a_generic 0 "\"divergence_integral\":-([1-9]|0[.][1-9])"
-  -- ${SIM} suslov --inertia 2,0.5,0,1,0,3 --a 1,1,1 --Pi0 1,1,-2 --project --method feedback-rk4 --h 0.005 --T 10 --json)
+  -- ${SIM} suslov --inertia 2,0.5,0,1,0,3 --a 1,1,1 --Pi0 1,1,-2 --project --method feedback-rk4 --gains 10 --h 0.005 --T 10 --json)
