@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "attractor/integrate/feedback.hpp"
+#include "attractor/integrate/measure.hpp"
 #include "auto_gains.hpp"
 #include "commands.hpp"
 #include "feedback_entry.hpp"
@@ -90,10 +91,12 @@ struct LoopResult {
   int64_t done = 0;
   double max_hs = 0;
   Vec<double, N> last;  // last finite state, in double
+  double divergence_integral = 0;  // ∫ div X dt of the system's own field (integrate/measure.hpp)
+  double log_measure_change = NAN;  // NaN: no invariant density known
 };
 
-// The measuring loop: steps the chosen method, records the invariants of every state, writes
-// the CSV, stops on blow-up. Instantiated once per system and precision.
+// The measuring loop: steps the chosen method, records the invariants and the divergence of X
+// (measured with the double system) of every state, writes the CSV, stops on blow-up. Instantiated once per system and precision.
 template <class Entry, class Sys, class Ref, class FB, class Extra>
 LoopResult<Sys::N> measure(const FeedbackInputs& in, const Sys& sys, const Ref& ref, const FB& fb, Extra& extra,
                            const Vec<typename Sys::Scalar, Sys::N>& x0, InvariantMonitor& mon, Csv& csv) {
@@ -114,6 +117,7 @@ LoopResult<Sys::N> measure(const FeedbackInputs& in, const Sys& sys, const Ref& 
   Progress progress(Entry::name, in.steps);
   emit(0, r.last);
   Vec<S, N> x = x0;
+  MeasureTracker<Ref> volume(ref, r.last);
   for (int64_t k = 0; k < in.steps; ++k) {
     switch (in.method.kind) {
       case MethodKind::feedback: scheme_step(rt, fb, x, h); break;
@@ -129,12 +133,15 @@ LoopResult<Sys::N> measure(const FeedbackInputs& in, const Sys& sys, const Ref& 
     const bool go = mon.record(F.data(), all_finite(xd));
     if (mon.records() == before) break;  // non-finite: not a state of the run
     r.done = k + 1, r.last = xd;
+    volume.record(xd, in.h);
     if (in.method.feedback()) r.max_hs = std::max(r.max_hs, double(h * fb.stiffness(x)));
     if (r.done % in.every == 0) emit(double(r.done) * in.h, xd);
     if (!go) break;
     progress.tick(r.done);
   }
   csv.close();
+  r.divergence_integral = volume.divergence_integral();
+  r.log_measure_change = volume.log_measure_change();
   return r;
 }
 
@@ -157,6 +164,7 @@ int report_run(const Args& a, const FeedbackInputs& in, const std::vector<double
   rep.system = Entry::name, rep.method = in.method.name, rep.h = in.h, rep.steps = r.done;
   rep.t_end = double(r.done) * in.h, rep.state_names = Entry::states;
   rep.final_state.assign(r.last.data(), r.last.data() + Ref::N);
+  rep.divergence_integral = r.divergence_integral, rep.log_measure_change = r.log_measure_change;
   Json extra = Json::object();
   std::string extra_text;
   if constexpr (detail::has_report<Entry>::value) Entry::report(ref, x0d, extra, extra_text);

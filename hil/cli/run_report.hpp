@@ -3,7 +3,10 @@
 // invariant part): system, method, precision, h, steps, t_end, gains, gains_auto, invariants0,
 // max_abs_dev, final_abs_dev (keyed by invariant name), constraint_error and energy_error (max
 // over the rows of that kind, null when the system has none), exact_error (null without an exact
-// solution), final_state (keyed by state name), stopped. Non-finite numbers are written as null,
+// solution), divergence_integral (∫ div X dt of the system's own field along the run,
+// attractor/integrate/measure.hpp; null when not measured), log_measure_change (log ρ(x(t)) −
+// log ρ(x0) + ∫ div X dt; null where no invariant density ρ is known), final_state (keyed by
+// state name), stopped. Non-finite numbers are written as null,
 // never as NaN/Inf tokens; `stopped` then says why. Host-only.
 #pragma once
 
@@ -30,6 +33,8 @@ struct RunReport {
   double exact_error = NAN;                  // |x(t_end) - exact(t_end)|; NaN: no exact solution (null)
   const char* const* state_names = nullptr;  // n names
   std::vector<double> final_state;           // in double
+  double divergence_integral = NAN;          // NaN: not measured (null)
+  double log_measure_change = NAN;           // NaN: no invariant density known (null)
 };
 
 // The head of the summary: system .. t_end.
@@ -54,6 +59,8 @@ inline void report_tail(Json& j, const RunReport& r, const InvariantMonitor& mon
       mon.has(InvariantKind::constraint) ? num(mon.worst(InvariantKind::constraint)) : Json(nullptr);
   j["energy_error"] = mon.has(InvariantKind::energy) ? num(mon.worst(InvariantKind::energy)) : Json(nullptr);
   j["exact_error"] = num(r.exact_error);
+  j["divergence_integral"] = num(r.divergence_integral);
+  j["log_measure_change"] = num(r.log_measure_change);
   j["final_state"] = Json::object();
   for (std::size_t i = 0; i < r.final_state.size() && r.state_names; ++i)
     j["final_state"][r.state_names[i]] = num(r.final_state[i]);

@@ -25,6 +25,11 @@ set_tests_properties(tools.sim_spherical_json tools.sim_planar_json tools.sim_sp
   tools.sim_spherical_off_sphere tools.sim_planar_negative_length tools.sim_spherical_step_refused
   PROPERTIES LABELS host)
 
+# every feedback-driver summary measures the system's own field: divergence_integral (a
+# Hamiltonian field: 0 up to the differencing error), log_measure_change null without a density
+attractor_cli_test(measure_json_fields 0 "\"divergence_integral\":-?[0-9][^,]*e-1[0-9],\"log_measure_change\":null"
+  -- ${SIM} spherical-pendulum --json --T 0.5)
+
 # ---- Input rules: one test per rule.
 # a number is the whole token
 attractor_cli_test(number_partial 2 "--m: '1.5abc' is not a number" -- ${SIM} skate --m 1.5abc)

@@ -1,0 +1,38 @@
+# SPDX-License-Identifier: Apache-2.0
+# attractor-sim commands of paper 004's systems (sleigh-toda, falling-disk, suslov --a, ...):
+# a reference run each and one test per exit-code rule (hil/cli/exit_codes.hpp).
+
+# sleigh-toda: the defaults are the slides' normalized sleigh from the Toda start (v0 = 0): the
+# exact flow to rounding, the energy kept, ∫ div X dt = log(w(T)/w0) < 0 (area contracts).
+attractor_cli_test(sleigh_toda_defaults 0
+  "\"energy_error\":[0-9.]+e-1[0-9],\"exact_error\":[0-9.]+e-1[0-9],\"divergence_integral\":-[0-9]"
+  -- ${SIM} sleigh-toda --json)
+attractor_cli_test(sleigh_toda_bad_parameter 5 "--m = -1 is outside its range" -- ${SIM} sleigh-toda --m -1)
+attractor_cli_test(sleigh_toda_refused_combination 5 "parameters refused" -- ${SIM} sleigh-toda --I 0 --a 0)
+attractor_cli_test(sleigh_toda_step_refused 3 "step refused by check_step" -- ${SIM} sleigh-toda --method feedback-euler --gains 1e4)
+attractor_cli_test(sleigh_toda_blowup 4 "run stopped" -- ${SIM} sleigh-toda --method euler --h 1 --v0 3 --w0 3 --T 100)
+
+# falling-disk: the defaults keep the rolling constraints and the energy, and the reduced volume
+# (divergence_integral at the differencing level, log_measure_change with the constant density).
+attractor_cli_test(falling_disk_defaults 0
+  "\"constraint_error\":[0-9.]+e-(09|1[0-9]),\"energy_error\":[0-9.]+e-(09|1[0-9]),.*\"divergence_integral\":-?[0-9.]+e-1[0-9],\"log_measure_change\":-?[0-9.]+e-1[0-9]"
+  -- ${SIM} falling-disk --json --T 4)
+attractor_cli_test(falling_disk_project 0 "^falling-disk feedback-rk4 double h=0.001 steps=1000 t=1: c1 max=[0-9.]+e-(09|1[0-9])"
+  -- ${SIM} falling-disk --v0 1,0 --project --T 1)
+attractor_cli_test(falling_disk_flat 5 "the disk must not lie flat" -- ${SIM} falling-disk --tilt0 1.6,0 --project)
+attractor_feedback_system_tests(falling-disk
+  OFF_CONSTRAINT --v0 1,0
+  BAD_PARAMETER --A 0
+  STEP_REFUSED --gains 100
+  BLOWUP --method euler --h 0.2 --T 100
+  JSON --T 0.1)
+# sleigh-toda has no constraint row (constraint_error null), so its rules are the tests above.
+
+# suslov --a (paper 004 Theorem 0.6): a along an eigenvector of the inertia keeps the volume,
+# divergence_integral at the integration-error level (< 1e-8; exactly 0 here, every motion being a
+# steady rotation); a generic a contracts it: the threshold is |divergence_integral| > 0.1
+# (measured −4.8 over T = 10).
+attractor_cli_test(suslov_a_eigenvector 0 "\"divergence_integral\":(-?[0-9.]+e-(09|1[0-9])|-?0[.]0)[,}]"
+  -- ${SIM} suslov --inertia 2,0.5,0,1,0,3 --a 0,0,1 --Pi0 1,1,0 --method feedback-rk4 --gains 10 --h 0.005 --T 10 --json)
+attractor_cli_test(suslov_a_generic 0 "\"divergence_integral\":-([1-9]|0[.][1-9])"
+  -- ${SIM} suslov --inertia 2,0.5,0,1,0,3 --a 1,1,1 --Pi0 1,1,-2 --project --method feedback-rk4 --gains 10 --h 0.005 --T 10 --json)
