@@ -79,16 +79,9 @@ ATTRACTOR_ALWAYS_INLINE Vec<S, N> evaluate_field(const Field& f, const Vec<S, N>
 // instead of 6 terms, no loop bookkeeping; M4F float spherical pendulum 599 -> 364
 // instructions per step, docs/BENCHMARKS.md). The skipped set depends only on the tableau, so
 // a step still costs the same instructions every time.
-//
-// The sum x + h Σ b_i k_i is accumulated as each stage is computed (same operations in the same
-// order as summing after the last stage, so the same result to the bit): a stage vector is then
-// dead once the later stages that use it have run (RK4: after the next stage), instead of all
-// of them staying live to the end. On a 32-register FPU that is what keeps an RK4 step of a
-// 6-state system in registers (fewer spills and moves).
 template <class S, int Stages, int N, class Field>
 ATTRACTOR_ALWAYS_INLINE void explicit_rk_step(const ButcherTableau<S, Stages>& t, const Field& f, Vec<S, N>& x, S h) {
   Vec<S, N> k[Stages];
-  Vec<S, N> sum = x;
 #pragma GCC unroll 8
   for (int i = 0; i < Stages; ++i) {
     Vec<S, N> xi = x;
@@ -96,9 +89,10 @@ ATTRACTOR_ALWAYS_INLINE void explicit_rk_step(const ButcherTableau<S, Stages>& t
     for (int j = 0; j < i; ++j)
       if (t.a[i][j] != S(0)) xi += (h * t.a[i][j]) * k[j];
     k[i] = detail::evaluate_field(f, xi);
-    if (t.b[i] != S(0)) sum += (h * t.b[i]) * k[i];
   }
-  x = sum;
+#pragma GCC unroll 8
+  for (int i = 0; i < Stages; ++i)
+    if (t.b[i] != S(0)) x += (h * t.b[i]) * k[i];
 }
 
 template <class S, int N, class Field>
