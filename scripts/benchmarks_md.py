@@ -11,6 +11,7 @@ import re
 import sys
 
 import accuracy_per_cost
+import benchmarks_nonholonomic
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # the checkout (paths shown relative)
 CORES = [("fw-m4f", "M4F", "mps2-an386"), ("fw-m7", "M7", "mps2-an500")]
@@ -480,6 +481,7 @@ def main():
             w("")
 
     profile(w, steps4)
+    benchmarks_nonholonomic.section(w, steps4)
     sys.stdout.write("\n".join(out) + "\n")
     return 0
 

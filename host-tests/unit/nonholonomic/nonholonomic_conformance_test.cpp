@@ -58,6 +58,38 @@ struct Conformance<ChaplyginSleigh<S>> : ConformanceDefaults {
 };
 
 template <class S>
+struct Conformance<ChaplyginSleigh<S, false>> : ConformanceDefaults {
+  static ChaplyginSleigh<S, false> make(std::mt19937&) { return ChaplyginSleigh<S, false>::make().value(); }
+  static Vec<double, 3> sample(std::mt19937& rng, const ChaplyginSleigh<S, false>&) {
+    const ChaplyginSleighParams<double> p;
+    Vec3<double> Pi = random_vector<double, 3>(rng);
+    Pi[2] = p.mass * p.offset * Pi[0] / (p.inertia + p.mass * p.offset * p.offset);
+    return Pi;
+  }
+};
+
+// The energy row h (H) instead of h̃ (H̃): the other branch of the adapters' fused gradients.
+template <class S>
+struct Conformance<Suslov<S, EnergyRow::original>> : ConformanceDefaults {
+  static Suslov<S, EnergyRow::original> make(std::mt19937& rng) {
+    return Suslov<S, EnergyRow::original>(Conformance<Suslov<S>>::make(rng).model());
+  }
+  static Vec<double, 12> sample(std::mt19937& rng, const Suslov<S, EnergyRow::original>& sys) {
+    return Conformance<Suslov<S>>::sample(rng, Suslov<S>(sys.model()));
+  }
+};
+
+template <class S>
+struct Conformance<KnifeEdge<S, EnergyRow::original>> : ConformanceDefaults {
+  static KnifeEdge<S, EnergyRow::original> make(std::mt19937&) {
+    return KnifeEdge<S, EnergyRow::original>::make().value();
+  }
+  static Vec<double, 6> sample(std::mt19937& rng, const KnifeEdge<S, EnergyRow::original>&) {
+    return cotangent_on_constraint(KnifeEdge<double>::make().value(), rng);
+  }
+};
+
+template <class S>
 struct Conformance<Heisenberg<S>> : ConformanceDefaults {
   static Vec<double, 6> sample(std::mt19937& rng, const Heisenberg<S>&) { return random_vector<double, 6>(rng); }
 };
@@ -73,10 +105,19 @@ template <class S>
 using OscillatorSystem = attractor::NonholonomicOscillator<S>;
 template <class S>
 using SleighSystem = attractor::ChaplyginSleigh<S>;
+template <class S>
+using ReducedSleighSystem = attractor::ChaplyginSleigh<S, false>;
+template <class S>
+using SuslovEnergySystem = attractor::Suslov<S, attractor::EnergyRow::original>;
+template <class S>
+using KnifeEdgeEnergySystem = attractor::KnifeEdge<S, attractor::EnergyRow::original>;
 }  // namespace
 
 ATTRACTOR_CONFORMANCE(SuslovConformance, SuslovSystem);
 ATTRACTOR_CONFORMANCE(KnifeEdgeConformance, KnifeEdgeSystem);
 ATTRACTOR_CONFORMANCE(NonholonomicOscillatorConformance, OscillatorSystem);
 ATTRACTOR_CONFORMANCE(ChaplyginSleighConformance, SleighSystem);
+ATTRACTOR_CONFORMANCE(ReducedChaplyginSleighConformance, ReducedSleighSystem);
+ATTRACTOR_CONFORMANCE(SuslovEnergyRowConformance, SuslovEnergySystem);
+ATTRACTOR_CONFORMANCE(KnifeEdgeEnergyRowConformance, KnifeEdgeEnergySystem);
 ATTRACTOR_CONFORMANCE(HeisenbergConformance, attractor::Heisenberg);

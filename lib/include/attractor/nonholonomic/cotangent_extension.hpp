@@ -24,6 +24,7 @@
 // energy row is H̃ or H (energy_row.hpp). invariant_targets pins the constraint rows to 0.
 #pragma once
 
+#include "attractor/core/inline.hpp"
 #include "attractor/core/types.hpp"
 #include "attractor/nonholonomic/cotangent_model.hpp"
 #include "attractor/nonholonomic/energy_row.hpp"
@@ -91,13 +92,50 @@ class CotangentExtension {
     return t.C * b;
   }
 
-  // The extended field (6), Remark 2.4.
-  State field(const State& x) const {
-    const Terms t = terms(x);
+  // The extended field (6), Remark 2.4. It and the fused hooks below are each one call with their
+  // helpers inlined into it (ATTRACTOR_FLATTEN, core/inline.hpp), whatever the caller's file.
+  ATTRACTOR_FLATTEN State field(const State& x) const { return field(terms(x), x); }
+  State field(const Terms& t, const State& x) const {
     State dx;
     dx.template head<Q>() = t.dHp;
     dx.template tail<Q>() = -t.dHq + t.m * (t.e * multipliers(t, x));
     return dx;
+  }
+
+  // Fused grad V = DFᵀ K (F − F0) (integrate/system.hpp): the rows of invariants_jacobian()
+  // weighted by w = K∘(F − F0), from one terms(x) (the generic path evaluates it for F and
+  // again for DF) and without the M×N matrix.
+  ATTRACTOR_FLATTEN State feedback_gradient(const State& x, const Invariants& F0, const Invariants& gain) const {
+    return feedback_gradient(terms(x), x, F0, gain);
+  }
+  State feedback_gradient(const Terms& t, const State& x, const Invariants& F0, const Invariants& gain) const {
+    const Config q = x.template head<Q>(), p = x.template tail<Q>();
+    const Vec<S, K> w_c = gain.template head<K>().cwiseProduct(t.c - F0.template head<K>());
+    State g;
+    g.template tail<Q>() = t.e * w_c;
+    Config gq = Config::Zero();
+    for (int i = 0; i < K; ++i) gq += w_c[i] * (t.De[i].transpose() * p);
+    if constexpr (Row == EnergyRow::extended) {
+      const S w_h = gain[K] * (t.H_ext - F0[K]);
+      gq += w_h * t.dHq;
+      g.template tail<Q>() += w_h * t.dHp;
+    } else {
+      const Config minv_p = t.minv * p;
+      const S w_h = gain[K] * ((S(0.5) * p.dot(minv_p) + model_.potential(q)) - F0[K]);
+      gq += w_h * (model_.kinetic_gradient(q, p) + model_.potential_gradient(q));
+      g.template tail<Q>() += w_h * minv_p;
+    }
+    g.template head<Q>() = gq;
+    if constexpr (E > 0) {
+      const Vec<S, E> w_E = gain.template tail<E>().cwiseProduct(model_.first_integrals(q, p) - F0.template tail<E>());
+      g += model_.first_integrals_jacobian(q, p).transpose() * w_E;
+    }
+    return g;
+  }
+  // Fused X − grad V: field and gradient from the same terms(x).
+  ATTRACTOR_FLATTEN State feedback_field(const State& x, const Invariants& F0, const Invariants& gain) const {
+    const Terms t = terms(x);
+    return field(t, x) - feedback_gradient(t, x, F0, gain);
   }
 
   S extended_energy(const State& x) const { return terms(x).H_ext; }  // H̃, eq. (10)

@@ -19,6 +19,7 @@
 // is h̃ or h (energy_row.hpp).
 #pragma once
 
+#include "attractor/core/inline.hpp"
 #include "attractor/core/types.hpp"
 #include "attractor/nonholonomic/energy_row.hpp"
 #include "attractor/nonholonomic/lie_group_model.hpp"
@@ -72,15 +73,9 @@ class LieGroupExtension {
     return -C_ * (E_.transpose() * model_.ad_star(extended_velocity(mu), mu));
   }
 
-  State field(const State& x) const {
-    const Algebra mu = momentum(x);
-    const Algebra xi = extended_velocity(mu);
-    const Algebra ad = model_.ad_star(xi, mu);
-    State dx;
-    if constexpr (G > 0) dx.template head<G>() = model_.group_velocity(Vec<S, G>(x.template head<G>()), xi);
-    dx.template tail<D>() = ad - IE_ * (C_ * (E_.transpose() * ad));
-    return dx;
-  }
+  // The public field and fused hooks are each one call with their helpers inlined into it
+  // (ATTRACTOR_FLATTEN, core/inline.hpp): their cost does not depend on the caller's file.
+  ATTRACTOR_FLATTEN State field(const State& x) const { return field(Parts(*this, x), x); }
 
   S extended_energy(const State& x) const {  // h̃, eq. (16)
     const Algebra mu = momentum(x);
@@ -111,6 +106,18 @@ class LieGroupExtension {
     return J;
   }
 
+  // Fused grad V = DFᵀ K (F − F0) (integrate/system.hpp): the rows above weighted by
+  // w = K∘(F − F0), without the M×N matrix and its zeros: E w_c + w_energy v on μ (v = ξ̃ for h̃,
+  // 𝕀⁻¹μ for h), R W on R (OrthogonalityRows::gradient), nothing on the translation part.
+  ATTRACTOR_FLATTEN State feedback_gradient(const State& x, const Invariants& F0, const Invariants& gain) const {
+    return feedback_gradient(Parts(*this, x), x, F0, gain);
+  }
+  // Fused X − grad V: 𝕀⁻¹μ, c, C c and ξ̃ computed once for the field and the gradient.
+  ATTRACTOR_FLATTEN State feedback_field(const State& x, const Invariants& F0, const Invariants& gain) const {
+    const Parts P(*this, x);
+    return field(P, x) - feedback_gradient(P, x, F0, gain);
+  }
+
   // Constraint rows and RᵀR − I held at 0; the energy at its start value.
   Invariants invariant_targets(const Invariants& F_at_x0) const {
     Invariants F0 = Invariants::Zero();
@@ -127,6 +134,43 @@ class LieGroupExtension {
   }
 
  private:
+  // What the field, the energy and their gradients share at one state (eqs. (16), (17a)).
+  struct Parts {
+    Algebra mu, Iinv_mu, xi;
+    Vec<S, K> c, Cc;
+    Parts(const LieGroupExtension& sys, const State& x)
+        : mu(momentum(x)), Iinv_mu(sys.Iinv_ * mu), c(sys.E_.transpose() * mu), Cc(sys.C_ * c) {
+      xi = Iinv_mu - sys.E_ * Cc;
+    }
+  };
+
+  // ġ = g·ξ̃, μ̇ = ad*_ξ̃ μ + 𝕀 E λ̃ (eqs. (17), (18)).
+  State field(const Parts& P, const State& x) const {
+    const Algebra ad = model_.ad_star(P.xi, P.mu);
+    State dx;
+    if constexpr (G > 0) dx.template head<G>() = model_.group_velocity(Vec<S, G>(x.template head<G>()), P.xi);
+    dx.template tail<D>() = ad - IE_ * (C_ * (E_.transpose() * ad));
+    return dx;
+  }
+
+  State feedback_gradient(const Parts& P, const State& x, const Invariants& F0, const Invariants& gain) const {
+    const bool extended = Row == EnergyRow::extended;
+    const Algebra& v = extended ? P.xi : P.Iinv_mu;
+    const S energy = extended ? S(0.5) * P.mu.dot(P.Iinv_mu) - S(0.5) * P.c.dot(P.Cc) : S(0.5) * P.mu.dot(P.Iinv_mu);
+    const Vec<S, K> w_c = gain.template head<K>().cwiseProduct(P.c - F0.template head<K>());
+    State g;
+    if constexpr (G > 0) g.template head<G>().setZero();
+    g.template tail<D>() = E_ * w_c + (gain[K] * (energy - F0[K])) * v;
+    if constexpr (O > 0) {
+      using Rows = OrthogonalityRows<S, n>;
+      const auto R = rotation(x);
+      const Vec<S, O> w_R = gain.template tail<O>().cwiseProduct(Rows::values(R) - F0.template tail<O>());
+      const Mat<S, n, n> gR = Rows::gradient(R, w_R);
+      g.template head<n * n>() = Eigen::Map<const Vec<S, n * n>>(gR.data());
+    }
+    return g;
+  }
+
   void cache() {
     Iinv_ = model_.inverse_locked_inertia();
     E_ = model_.constraint_vectors();

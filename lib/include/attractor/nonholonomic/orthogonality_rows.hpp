@@ -48,6 +48,23 @@ struct OrthogonalityRows {
       }
     return J;
   }
+
+  // jacobian(R)ᵀ e as a matrix, without the count × n² product: R W with W symmetric,
+  // W_ii = √2 e_ii, W_ij = W_ji = e_ij (the row weights e in the order of values()).
+  static Rot gradient(const Rot& R, const Vec<S, count>& e) {
+    Rot W;
+    int r = 0;
+    for (int i = 0; i < n; ++i)
+      for (int j = i; j < n; ++j, ++r) {
+        if (i == j) {
+          W(i, i) = (S(2) * diagonal_scale()) * e[r];
+        } else {
+          W(i, j) = e[r];
+          W(j, i) = e[r];
+        }
+      }
+    return R * W;
+  }
 };
 
 }  // namespace attractor

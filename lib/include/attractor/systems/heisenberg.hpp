@@ -19,6 +19,7 @@
 // q(t) = q0 + p0 t, p = p0.
 #pragma once
 
+#include "attractor/core/inline.hpp"
 #include "attractor/core/result.hpp"
 #include "attractor/core/types.hpp"
 
@@ -33,7 +34,7 @@ struct Heisenberg {
 
   static Result<Heisenberg> make() { return Heisenberg{}; }  // no parameters (unit mass)
 
-  State field(const State& x) const {  // eq. (67)
+  ATTRACTOR_ALWAYS_INLINE State field(const State& x) const {  // eq. (67)
     State dx;
     dx << x[3], x[4], x[5], S(0), S(0), S(0);
     return dx;
@@ -52,6 +53,21 @@ struct Heisenberg {
         x[4], -x[3], S(0), -x[1], x[0], S(0),   //
         S(0), S(0), S(0), x[3], x[4], x[5];
     return J;
+  }
+
+  // Fused grad V = DFᵀ K (F − F0) (integrate/system.hpp): with w = K∘(F − F0), ∇J1 and ∇J2
+  // share (py, −px, 0, −y, x, ·), so g = (w0 + w1)(py, −px, 0, −y, x, 0) + w0 e_pz + w2 (0, p).
+  ATTRACTOR_ALWAYS_INLINE State feedback_gradient(const State& x, const Invariants& F0, const Invariants& K) const {
+    const Invariants F = invariants(x);
+    const S w0 = K[0] * (F[0] - F0[0]), w1 = K[1] * (F[1] - F0[1]), w2 = K[2] * (F[2] - F0[2]);
+    const S w01 = w0 + w1;
+    State g;
+    g << w01 * x[4], -w01 * x[3], S(0), -w01 * x[1] + w2 * x[3], w01 * x[0] + w2 * x[4], w0 + w2 * x[5];
+    return g;
+  }
+  // Fused X − grad V, inlined into the RK stages (core/inline.hpp).
+  ATTRACTOR_ALWAYS_INLINE State feedback_field(const State& x, const Invariants& F0, const Invariants& K) const {
+    return field(x) - feedback_gradient(x, F0, K);
   }
 
   Invariants invariant_targets(const Invariants& F_at_x0) const { return Invariants(S(0), F_at_x0[1], F_at_x0[2]); }
