@@ -15,10 +15,12 @@ import benchmarks_nonholonomic
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # the checkout (paths shown relative)
 CORES = [("fw-m4f", "M4F", "mps2-an386"), ("fw-m7", "M7", "mps2-an500")]
-STEP = re.compile(r"^bench (\S+) (float|double) (\S+) (\S+) (field|feedback) instructions/step ([\d.]+)")
+STEP = re.compile(r"^bench (\S+) (float|double) (\S+) (\S+) (field|feedback) instructions/step ([\d.]+)(?: at (0x[0-9a-f]+))?")
 TICK = re.compile(r"^bench (\S+) (float|double) rt_tick (\S+) instructions/tick mean ([\d.]+) min (\d+) max (\d+)")
 PHASE = re.compile(r"^bench (\S+) (float|double) phase (\S+) (\S+) instructions/call ([\d.]+)")
-REFERENCE = re.compile(r"^bench (\S+) (float|double) reference (\S+) (\S+) library ([\d.]+) hand_written ([\d.]+)")
+REFERENCE = re.compile(r"^bench (\S+) (float|double) reference (\S+) (\S+) library ([\d.]+) hand_written ([\d.]+)"
+                       r"(?: instructions/step at (0x[0-9a-f]+) (0x[0-9a-f]+))?")
+FLOOR = re.compile(r"^(0x[0-9a-f]+) fp (\d+) soft (\d+) static (\d+) calls (\S+)")
 
 # Targets of issue 10 (M4F float): feedback RK4 of the spherical pendulum, and feedback/plain;
 # moonshot: within 1.1x of the hand-written step.
@@ -39,18 +41,42 @@ def parse_references(text):
     for line in text.splitlines():
         m = REFERENCE.match(line)
         if m:
-            _, prec, system, method, lib, hand = m.groups()
-            refs[(system, method, prec)] = (float(lib), float(hand))
+            _, prec, system, method, lib, hand, lib_at, hand_at = m.groups()
+            refs[(system, method, prec)] = (float(lib), float(hand), lib_at, hand_at)
     return refs
+
+
+def parse_floor(text):
+    """{address: (fp, soft, static, calls)} from scripts/bench_floor.py's table."""
+    floor = {}
+    for line in text.splitlines():
+        m = FLOOR.match(line)
+        if m:
+            a, fp, soft, static, calls = m.groups()
+            floor[a] = (int(fp), int(soft), int(static), calls)
+    return floor
+
+
+def floor_cell(instr, address, floor):
+    """'372.0 / 247 = 1.51': instructions per step / FP instructions of its code = x floor."""
+    f = floor.get(address)
+    if instr is None or f is None or f[0] == 0:
+        return fmt(instr, 1)
+    fp, soft = f[0], f[1]
+    if soft:
+        return f"{instr:,.1f} / {fp} soft"
+    return f"{instr:,.1f} / {fp} = {instr / fp:.2f}"
 
 
 def parse_bench(text):
     steps, ticks, phases = {}, {}, {}
+    addresses = {}
     for line in text.splitlines():
         m = STEP.match(line)
         if m:
-            _, prec, system, scheme, kind, v = m.groups()
+            _, prec, system, scheme, kind, v, at = m.groups()
             steps[(system, scheme, prec, kind)] = float(v)
+            addresses[(system, scheme, prec, kind)] = at
             continue
         m = TICK.match(line)
         if m:
@@ -61,7 +87,7 @@ def parse_bench(text):
         if m:
             _, prec, app, phase, v = m.groups()
             phases.setdefault((app, prec), []).append((phase, float(v)))
-    return steps, ticks, phases
+    return steps, ticks, phases, addresses
 
 
 def fmt(v, digits=0):
@@ -142,12 +168,63 @@ def profile(w, steps):
     w("")
 
 
+# Why a system's steps sit where they do against their FP instructions (M4F float, the disassembly
+# of its measured steps); a system without an entry says so.
+FLOOR_REASONS = {
+    "oscillator": "a field of two products: the step is mostly the loads and stores of x, h and the "
+                  "parameters and the call, so the ratio is high while the count is tiny",
+    "spherical_pendulum": "straight-line FPU code; above the FP count: the loads and stores of the 6-state "
+                          "and the 10 parameters and gains, and register moves and spills of the RK4 "
+                          "stages (RK4 feedback: ~48 vmov, ~15 spill stores), which GCC's register "
+                          "allocator leaves with 32 single-precision registers; the hand-written step "
+                          "(below) needs about as many",
+    "pendulum_skate": "plain: straight-line, like the pendulums; feedback: each evaluation calls atanf "
+                      "(and atanhf) for A(Γ₂) of the invariant C₂ (37), whose instructions are not in "
+                      "the step's own FP count",
+    "pendulum_skate_full": "the multiplier solve and the metric products go through 3×3 and 9×9 Eigen "
+                           "temporaries in memory (memset of the Jacobian, loads and stores of every "
+                           "entry); feedback: the generic gradient builds the 8×9 Jacobian, zeros "
+                           "included, and calls atanf for C₂: a fused feedback_gradient is the way down",
+    "skate_rotor_plant": "small field: the loads of the parameters and the sin/cos-free rotor terms; "
+                         "close to the pendulums' ratio",
+    "skate_gamma": "3-state field: the loads of ω, the measured vertical, the gains and the references per "
+                   "evaluation weigh against ~20 FP instructions",
+}
+
+
+def floor_reasons(w, d):
+    """M4F float: each system's RK4 ×floor and the reason, from the per-step data."""
+    steps, _, _, addresses = parse_bench(read(os.path.join(d, "bench-fw-m4f.txt")))
+    floor = parse_floor(read(os.path.join(d, "floor-fw-m4f.txt")))
+    if not floor:
+        return
+    w("### Why each system's ×floor is what it is (M4F float, RK4)")
+    w("")
+    w("| system | plain | feedback | why |")
+    w("|---|---:|---:|---|")
+    systems = []
+    for k in steps:
+        if k[0] not in systems and k[1] == "rk4":
+            systems.append(k[0])
+    for system in systems:
+        cells = []
+        for kind in ("field", "feedback"):
+            v, a = steps.get((system, "rk4", "float", kind)), addresses.get((system, "rk4", "float", kind))
+            f = floor.get(a)
+            cells.append("–" if v is None or f is None or f[0] == 0 else f"{v / f[0]:.2f}")
+        w(f"| {system} | {cells[0]} | {cells[1]} | {FLOOR_REASONS.get(system, 'not analysed yet')} |")
+    w("")
+
+
 def references(w, d):
     """Library step against the hand-written straight-line step (apps/bench/hand_written.hpp)."""
     rows = []
     for preset, core, _ in CORES:
-        for (system, method, prec), (lib, hand) in parse_references(read(os.path.join(d, f"bench-{preset}.txt"))).items():
-            rows.append((core, system, method, prec, lib, hand))
+        floor = parse_floor(read(os.path.join(d, f"floor-{preset}.txt")))
+        for (system, method, prec), (lib, hand, lib_at, hand_at) in parse_references(
+                read(os.path.join(d, f"bench-{preset}.txt"))).items():
+            rows.append((core, system, method, prec, lib, hand, floor_cell(lib, lib_at, floor),
+                         floor_cell(hand, hand_at, floor)))
     w("## Hand-written reference (hot paths)")
     w("")
     if not rows:
@@ -162,12 +239,16 @@ def references(w, d):
     w("compute the same thing. *skate_gamma* is the skate-rotor estimator's step (Feedback<AdvectedGamma>")
     w("+ RK4, fusion term included).")
     w("")
+    w("Both are measured the same way: each its own `measured_step` function (`apps/bench/measure.hpp`),")
+    w("everything it calls inlined into it; cells read instructions / FP instructions = ×floor as in")
+    w("the per-step tables.")
+    w("")
     w("| core | step | precision | library | hand-written | library / hand-written |")
     w("|---|---|---|---:|---:|---:|")
-    for core, system, method, prec, lib, hand in rows:
-        w(f"| {core} | {system} {method} | {prec} | {lib:,.1f} | {hand:,.1f} | {lib / hand:.2f} |")
+    for core, system, method, prec, lib, hand, lib_cell, hand_cell in rows:
+        w(f"| {core} | {system} {method} | {prec} | {lib_cell} | {hand_cell} | {lib / hand:.2f} |")
     w("")
-    hand = {(c, sy, me, pr): h for c, sy, me, pr, _, h in rows}
+    hand = {(c, sy, me, pr): h for c, sy, me, pr, _, h, _, _ in rows}
     hf, hp = hand.get(("M4F", "spherical_pendulum", "feedback-rk4", "float")), hand.get(("M4F", "spherical_pendulum", "rk4", "float"))
     if hf and hp:
         w(f"By hand, the spherical pendulum's feedback RK4 costs {hf / hp:.2f}× its plain RK4 ({hf:,.0f} / {hp:,.0f}):")
@@ -177,8 +258,7 @@ def references(w, d):
     w("`holonomic_feedback_field` out of line once per stage (its 6-vector result returned through")
     w("memory and reloaded), and Eigen's `x += (h bᵢ) kᵢ` was an out-of-line clone, so x was loaded")
     w("and stored four times: 882 against the hand-written 484. With the fields inlined the library's")
-    w("step is straight-line register code like the hand-written one (static length of the two")
-    w("functions, `arm-none-eabi-objdump -d`: 364 and 354 instructions).")
+    w("step is straight-line register code like the hand-written one.")
     w("")
 
 def main():
@@ -248,7 +328,8 @@ def main():
 
     # --- per step tables ---
     for preset, core, board in CORES:
-        steps = data[core][0]
+        steps, addresses = data[core][0], data[core][3]
+        floor = parse_floor(read(os.path.join(d, f"floor-{preset}.txt")))
         if not steps:
             w(f"## {core}: no benchmark output (bench-{preset}.txt missing)")
             w("")
@@ -258,6 +339,16 @@ def main():
         w("Plain = the extended field X alone; feedback = X − DFᵀK(F − F0) (Feedback<>), "
           "×: feedback / plain. A row named after another method (rattle, lie-trotter, strang) is that "
           "stepper on the system, in the plain column.")
+        w("")
+        w("Each cell: instructions per step / floating-point instructions in the step's code = **×floor**")
+        w("(`scripts/bench_floor.py` on the bench image: every step is its own function `measured_step`")
+        w("with everything it calls inlined into it, `apps/bench/measure.hpp`; FP instructions are")
+        w("`vadd vsub vmul vdiv vfma vsqrt vneg vabs vcvt vcmp …`, a fused multiply-add counted once).")
+        w("The loads and stores of the state and parameters come on top, so about 1.1× is the practical")
+        w("floor of a step whose code is straight-line; a step that calls the C library (`atan2f`,")
+        w("`sinf`: skate, splittings) or loops (RATTLE's Newton iterations) executes more FP instructions")
+        w("than its code contains and reads above its real ratio. *soft*: double on the M4F, where each")
+        w("FP operation is a call of the soft-float library (no ratio).")
         w("")
         w("| system | scheme | float plain | float feedback | × | double plain | double feedback | × |")
         w("|---|---|---:|---:|---:|---:|---:|---:|")
@@ -271,9 +362,13 @@ def main():
                 pl = steps.get((system, scheme, prec, "field"))
                 fb = steps.get((system, scheme, prec, "feedback"))
                 r = ratio(fb, pl)
-                row += [fmt(pl, 1), fmt(fb, 1), "–" if r is None else f"{r:.2f}"]
+                row += [floor_cell(pl, addresses.get((system, scheme, prec, "field")), floor),
+                        floor_cell(fb, addresses.get((system, scheme, prec, "feedback")), floor),
+                        "–" if r is None else f"{r:.2f}"]
             w("| " + " | ".join(row) + " |")
         w("")
+
+    floor_reasons(w, d)
 
     # --- hand-written references ---
     references(w, d)

@@ -23,13 +23,19 @@ namespace {
 
 // ---- Hand-written references (hand_written.hpp): library step and hand-written step, same
 // system, state, gains and h as the systems<S>() rows ----
-void print_reference(const char* prec, const char* what, const char* method, double library, double hand) {
+// "... library N hand_written M instructions/step at 0xL 0xH": both measured the same way
+// (measure.hpp), the addresses for scripts/bench_floor.py.
+void print_reference(const char* prec, const char* what, const char* method, StepCost library, StepCost hand) {
   Text<200> t;
   t << "bench " << Board::name() << " " << prec << " reference " << what << " " << method << " library ";
-  t.fixed(library, 1);
+  t.fixed(library.instructions, 1);
   t << " hand_written ";
-  t.fixed(hand, 1);
-  t << " instructions/step\n";
+  t.fixed(hand.instructions, 1);
+  t << " instructions/step at ";
+  t.hex(static_cast<std::uint32_t>(library.address));
+  t << " ";
+  t.hex(static_cast<std::uint32_t>(hand.address));
+  t << "\n";
   board::write(t.c_str());
 }
 
@@ -41,31 +47,19 @@ void references(const char* prec) {
   const auto fb = feedback(sys, spherical_x0<S>(), gains);
   {
     Vec<S, 6> x = spherical_x0<S>();
-    const double lib = instructions_per_call([&] {
-      rk4_step(fb, x, h);
-      escape(x.data());
-    });
+    const StepCost lib = step_cost([&] { rk4_step(fb, x, h); });
     const SphericalFeedbackRk4<S> by_hand(S(1), S(1), fb.reference().data(), gains.data());
     x = spherical_x0<S>();
-    const double hand = instructions_per_call([&] {
-      by_hand.step(x.data(), h);
-      escape(x.data());
-    });
+    const StepCost hand = step_cost([&] { by_hand.step(x.data(), h); });
     print_reference(prec, "spherical_pendulum", "feedback-rk4", lib, hand);
   }
   {
     auto field = [&sys](const Vec<S, 6>& x) { return sys.field(x); };
     Vec<S, 6> x = spherical_x0<S>();
-    const double lib = instructions_per_call([&] {
-      rk4_step(field, x, h);
-      escape(x.data());
-    });
+    const StepCost lib = step_cost([&] { rk4_step(field, x, h); });
     const SphericalRk4<S> by_hand(S(1), S(1));
     x = spherical_x0<S>();
-    const double hand = instructions_per_call([&] {
-      by_hand.step(x.data(), h);
-      escape(x.data());
-    });
+    const StepCost hand = step_cost([&] { by_hand.step(x.data(), h); });
     print_reference(prec, "spherical_pendulum", "rk4", lib, hand);
   }
   {
@@ -77,19 +71,13 @@ void references(const char* prec) {
     const Vec<S, 2> kg(S(50), S(50));
     const auto fg = feedback(gamma, G0, kg);
     Vec3<S> G = G0;
-    const double lib = instructions_per_call([&] {
-      rk4_step(fg, G, h);
-      escape(G.data());
-    });
+    const StepCost lib = step_cost([&] { rk4_step(fg, G, h); });
     GammaFeedbackRk4<S> by_hand{};
     for (int i = 0; i < 3; ++i) by_hand.omega[i] = gamma.omega[i], by_hand.measured[i] = gamma.measured[i];
     by_hand.kappa = gamma.kappa;
     for (int i = 0; i < 2; ++i) by_hand.F0[i] = fg.reference()[i], by_hand.K[i] = kg[i];
     G = G0;
-    const double hand = instructions_per_call([&] {
-      by_hand.step(G.data(), h);
-      escape(G.data());
-    });
+    const StepCost hand = step_cost([&] { by_hand.step(G.data(), h); });
     print_reference(prec, "skate_gamma", "feedback-rk4", lib, hand);
   }
 }
@@ -125,37 +113,20 @@ void bench_methods(const char* prec, const char* name, const Sys& sys, const typ
     };
     State x = x0;
     const auto fe = auto_fb(Scheme::euler);
-    print_method(prec, name, "feedback-euler", hd, instructions_per_call<kMethodReps>([&] {
-                   euler_step(fe, x, h);
-                   escape(x.data());
-                 }));
+    print_method(prec, name, "feedback-euler", hd, step_cost<kMethodReps>([&] { euler_step(fe, x, h); }).instructions);
     x = x0;
     const auto fr = auto_fb(Scheme::rk4);
-    print_method(prec, name, "feedback-rk4", hd, instructions_per_call<kMethodReps>([&] {
-                   rk4_step(fr, x, h);
-                   escape(x.data());
-                 }));
+    print_method(prec, name, "feedback-rk4", hd, step_cost<kMethodReps>([&] { rk4_step(fr, x, h); }).instructions);
     x = x0;
     auto field = [&sys](const State& y) { return sys.field(y); };
-    print_method(prec, name, "rk4", hd, instructions_per_call<kMethodReps>([&] {
-                   rk4_step(field, x, h);
-                   escape(x.data());
-                 }));
+    print_method(prec, name, "rk4", hd, step_cost<kMethodReps>([&] { rk4_step(field, x, h); }).instructions);
     Rattle<Sys> r(sys, x0);
-    print_method(prec, name, "rattle", hd, instructions_per_call<kMethodReps>([&] {
-                   Error e = r.step(h);
-                   escape(&e);
-                 }));
+    print_method(prec, name, "rattle", hd, step_cost<kMethodReps>([&] { (void)r.step(h); }).instructions);
     x = x0;
-    print_method(prec, name, "lie-trotter", hd, instructions_per_call<kMethodReps>([&] {
-                   lie_trotter_step(sys, x, h);
-                   escape(x.data());
-                 }));
+    print_method(prec, name, "lie-trotter", hd,
+                 step_cost<kMethodReps>([&] { lie_trotter_step(sys, x, h); }).instructions);
     x = x0;
-    print_method(prec, name, "strang", hd, instructions_per_call<kMethodReps>([&] {
-                   strang_step(sys, x, h);
-                   escape(x.data());
-                 }));
+    print_method(prec, name, "strang", hd, step_cost<kMethodReps>([&] { strang_step(sys, x, h); }).instructions);
   }
 }
 

@@ -40,6 +40,35 @@ double instructions_per_call(F&& fn) {
   return rt::counts_to_ns(counts, Board::cost_hz()) / Reps;
 }
 
+// The one measuring method of every step row (system rows, steppers, hand-written references,
+// the accuracy-per-cost methods): the step is the body of `step`, a lambda capturing the system,
+// the state and h by reference, compiled into its own function measured_step<Step>:
+//   noipa    never inlined into the measurement loop nor specialised for the caller's constants
+//            (GCC's IPA constant propagation would otherwise clone it per call site), so it is
+//            compiled as an application's step function would be;
+//   flatten  everything it calls inlined into it: the system's field, Eigen's helpers, the
+//            scheme. Whether a helper is inlined no longer depends on what else the rows file
+//            contains (GCC's inlining budget is per translation unit).
+// Its only out-of-line calls may be to the C library (maths: atan2f, sinf, ...; memset for a large
+// zero fill) and to the soft-float helpers of double on a single-precision FPU; scripts/bench_floor.py checks that on
+// the bench image (CTest bench.<board>.no_calls) and counts each step's floating-point instructions (the x floor column
+// of docs/BENCHMARKS.md), finding it by the address the row prints.
+template <class Step>
+__attribute__((noipa, flatten)) void measured_step(const Step& step) {
+  step();
+}
+
+struct StepCost {
+  double instructions;     // per call, measurement loop subtracted
+  std::uintptr_t address;  // of measured_step<Step> in the image (Thumb bit set)
+};
+
+template <int Reps = BENCH_REPS, class Step>
+StepCost step_cost(const Step& step) {
+  const double instr = instructions_per_call<Reps>([&] { measured_step(step); });
+  return {instr, reinterpret_cast<std::uintptr_t>(&measured_step<Step>)};
+}
+
 template <class S>
 Vec<S, 6> spherical_x0() {  // q on the unit sphere, p tangent to it (q . p = 0)
   Vec<S, 6> x;
