@@ -15,8 +15,8 @@
 // then any translation part), and RᵀR = I is kept by feedback: its rows
 // (orthogonality_rows.hpp) form one gain group with target 0.
 //
-// State x = (g, μ) ∈ R^{G+D}; invariants F = (c_1..c_K, energy, RᵀR − I rows). The energy row
-// is h̃ or h (energy_row.hpp).
+// State x = (g, μ) ∈ R^{G+D}; invariants F = (c_1..c_K, energy, the model's extra integrals,
+// RᵀR − I rows). The energy row is h̃ or h (energy_row.hpp).
 #pragma once
 
 #include "attractor/core/types.hpp"
@@ -50,10 +50,11 @@ class LieGroupExtension {
   static constexpr int G = Model::G;
   static constexpr int n = Model::rotation_size;
   static constexpr int O = detail::rotation_rows<S, n>::count;  // RᵀR − I rows
+  static constexpr int E = extra_integrals_of<Model>;
   static constexpr int N = G + D;
-  static constexpr int M = K + 1 + O;
+  static constexpr int M = K + 1 + E + O;
   static constexpr int energy_row = K;
-  static constexpr int first_rotation_row = K + 1;
+  static constexpr int first_rotation_row = K + 1 + E;
   using State = Vec<S, N>;
   using Invariants = Vec<S, M>;
   using Algebra = Vec<S, D>;
@@ -96,6 +97,7 @@ class LieGroupExtension {
     Invariants F;
     F.template head<K>() = E_.transpose() * momentum(x);
     F[K] = Row == EnergyRow::extended ? extended_energy(x) : energy(x);
+    if constexpr (E > 0) F.template segment<E>(K + 1) = model_.first_integrals(momentum(x));
     if constexpr (O > 0) F.template tail<O>() = OrthogonalityRows<S, n>::values(rotation(x));
     return F;
   }
@@ -107,14 +109,15 @@ class LieGroupExtension {
     J.template topRightCorner<K, D>() = E_.transpose();
     J.row(K).template tail<D>() =
         (Row == EnergyRow::extended ? extended_velocity(mu) : Algebra(Iinv_ * mu)).transpose();
+    if constexpr (E > 0) J.template block<E, D>(K + 1, G) = model_.first_integrals_jacobian(mu);
     if constexpr (O > 0) J.template bottomLeftCorner<O, n * n>() = OrthogonalityRows<S, n>::jacobian(rotation(x));
     return J;
   }
 
-  // Constraint rows and RᵀR − I held at 0; the energy at its start value.
+  // Constraint rows and RᵀR − I held at 0; the energy and extra integrals at their start values.
   Invariants invariant_targets(const Invariants& F_at_x0) const {
     Invariants F0 = Invariants::Zero();
-    F0[K] = F_at_x0[K];
+    F0.template segment<1 + E>(K) = F_at_x0.template segment<1 + E>(K);
     return F0;
   }
 
