@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 // The nonholonomic systems through the shared conformance harness (host-tests/support/
 // conformance.hpp), sampled on their constraint sets (and, with a rotation, on SO(n)).
+#include <cmath>
 #include <random>
 
 #include "attractor/systems/chaplygin_sleigh.hpp"
 #include "attractor/systems/heisenberg.hpp"
 #include "attractor/systems/knife_edge.hpp"
 #include "attractor/systems/nonholonomic_oscillator.hpp"
+#include "attractor/systems/rolling_disk.hpp"
 #include "attractor/systems/suslov.hpp"
 #include "checks.hpp"
 #include "conformance.hpp"
@@ -58,6 +60,16 @@ struct Conformance<ChaplyginSleigh<S>> : ConformanceDefaults {
 };
 
 template <class S>
+struct Conformance<RollingDisk<S>> : ConformanceDefaults {
+  static RollingDisk<S> make(std::mt19937&) { return RollingDisk<S>::make().value(); }
+  static Vec<double, 11> sample(std::mt19937& rng, const RollingDisk<S>&) {
+    const Vec<double, 4> r = random_vector<double, 4>(rng), pose = random_vector<double, 4>(rng, 3.0);
+    const auto Pi = RollingDisk<double>::on_constraint(RollingDiskParams<double>{}, r[0], r[1]);
+    return RollingDisk<double>::state(pose[0], pose[1], pose[2], pose[3], Pi);
+  }
+};
+
+template <class S>
 struct Conformance<Heisenberg<S>> : ConformanceDefaults {
   static Vec<double, 6> sample(std::mt19937& rng, const Heisenberg<S>&) { return random_vector<double, 6>(rng); }
 };
@@ -73,6 +85,8 @@ template <class S>
 using OscillatorSystem = attractor::NonholonomicOscillator<S>;
 template <class S>
 using SleighSystem = attractor::ChaplyginSleigh<S>;
+template <class S>
+using RollingDiskSystem = attractor::RollingDisk<S>;
 }  // namespace
 
 ATTRACTOR_CONFORMANCE(SuslovConformance, SuslovSystem);
@@ -80,3 +94,4 @@ ATTRACTOR_CONFORMANCE(KnifeEdgeConformance, KnifeEdgeSystem);
 ATTRACTOR_CONFORMANCE(NonholonomicOscillatorConformance, OscillatorSystem);
 ATTRACTOR_CONFORMANCE(ChaplyginSleighConformance, SleighSystem);
 ATTRACTOR_CONFORMANCE(HeisenbergConformance, attractor::Heisenberg);
+ATTRACTOR_CONFORMANCE(RollingDiskConformance, RollingDiskSystem);
