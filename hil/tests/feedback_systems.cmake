@@ -91,3 +91,10 @@ attractor_cli_test(knife_edge_not_turning 0 "\"exact_error\":[0-9.]+e-(1[0-9])"
 # the paper's method is the default (feedback Euler), per-row default gains
 attractor_cli_test(oscillator_paper_defaults 0 "\"gains\":\\[300.0,500.0,300.0\\].*\"method\":\"feedback-euler\"|\"method\":\"feedback-euler\".*\"gains\":\\[300.0,500.0,300.0\\]"
   -- ${SIM} nonholonomic-oscillator --T 0.01 --json)
+# paper 000 §3.4 (a documented case: §3.4 has no experiment)
+attractor_feedback_system_tests(rolling-disk EXACT
+  OFF_CONSTRAINT --Pi0 0.25,2,0.1,1
+  BAD_PARAMETER --radius 0
+  STEP_REFUSED --h 0.1 --T 0.5
+  BLOWUP --method euler --h 0.5 --T 1000
+  JSON --T 1)
