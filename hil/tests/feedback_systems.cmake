@@ -98,3 +98,10 @@ attractor_feedback_system_tests(rolling-disk EXACT
   STEP_REFUSED --h 0.1 --T 0.5
   BLOWUP --method euler --h 0.5 --T 1000
   JSON --T 1)
+# paper 000 §3.5 (a documented case: §3.5 has no experiment)
+attractor_feedback_system_tests(roller-racer
+  OFF_CONSTRAINT --z0 1,1,0,0.2
+  BAD_PARAMETER --d2 0
+  STEP_REFUSED --h 0.1 --T 0.5
+  BLOWUP --method euler --h 0.5 --T 1000
+  JSON --T 1)

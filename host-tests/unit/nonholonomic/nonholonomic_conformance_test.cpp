@@ -8,6 +8,7 @@
 #include "attractor/systems/heisenberg.hpp"
 #include "attractor/systems/knife_edge.hpp"
 #include "attractor/systems/nonholonomic_oscillator.hpp"
+#include "attractor/systems/roller_racer.hpp"
 #include "attractor/systems/rolling_disk.hpp"
 #include "attractor/systems/suslov.hpp"
 #include "checks.hpp"
@@ -70,6 +71,17 @@ struct Conformance<RollingDisk<S>> : ConformanceDefaults {
 };
 
 template <class S>
+struct Conformance<RollerRacer<S>> : ConformanceDefaults {
+  static RollerRacer<S> make(std::mt19937&) { return RollerRacer<S>::make().value(); }
+  static Vec<double, 11> sample(std::mt19937& rng, const RollerRacer<S>&) {
+    const Vec<double, 4> r = random_vector<double, 4>(rng), pose = random_vector<double, 4>(rng, 3.0);
+    const double phi = std::abs(std::sin(pose[3])) < 0.2 ? pose[3] + 0.5 : pose[3];  // Πx needs sin ϕ ≠ 0
+    const auto z = RollerRacer<double>::on_constraint(RollerRacerParams<double>{}, phi, r[0], r[1]);
+    return RollerRacer<double>::state(pose[0], pose[1], pose[2], phi, z);
+  }
+};
+
+template <class S>
 struct Conformance<Heisenberg<S>> : ConformanceDefaults {
   static Vec<double, 6> sample(std::mt19937& rng, const Heisenberg<S>&) { return random_vector<double, 6>(rng); }
 };
@@ -87,6 +99,8 @@ template <class S>
 using SleighSystem = attractor::ChaplyginSleigh<S>;
 template <class S>
 using RollingDiskSystem = attractor::RollingDisk<S>;
+template <class S>
+using RollerRacerSystem = attractor::RollerRacer<S>;
 }  // namespace
 
 ATTRACTOR_CONFORMANCE(SuslovConformance, SuslovSystem);
@@ -95,3 +109,4 @@ ATTRACTOR_CONFORMANCE(NonholonomicOscillatorConformance, OscillatorSystem);
 ATTRACTOR_CONFORMANCE(ChaplyginSleighConformance, SleighSystem);
 ATTRACTOR_CONFORMANCE(HeisenbergConformance, attractor::Heisenberg);
 ATTRACTOR_CONFORMANCE(RollingDiskConformance, RollingDiskSystem);
+ATTRACTOR_CONFORMANCE(RollerRacerConformance, RollerRacerSystem);
