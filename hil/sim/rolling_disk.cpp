@@ -56,7 +56,7 @@ struct Disk {
     return System<S>::make(prm<S>(p));
   }
   static void default_x0(const cli::Params& p, double* x0) {
-    Eigen::Map<Vec<double, 11>>(x0) = System<double>::state(0, 0, 0, 0, System<double>::on_constraint(prm(p), 0.25, 1));
+    Vec<double, 11>::Map(x0) = System<double>::state(0, 0, 0, 0, System<double>::on_constraint(prm(p), 0.25, 1));
   }
   static double default_T(const System<double>&, const Vec<double, 11>&) { return 20; }
   static std::string off_constraint(const cli::Params& p, const double* x0) {
