@@ -118,3 +118,17 @@ attractor_cli_test(sleigh_nh_verlet 0 "chaplygin-sleigh nh-verlet float .*O11 ma
 attractor_cli_test(sleigh_dla_not_converged 4 "STOPPED: dla_not_converged"
   -- ${SIM} chaplygin-sleigh --method dla --h 2 --T 10)
 attractor_cli_test(particle_dla_no_gains 2 "--gains" -- ${SIM} nonholonomic-particle --method dla --gains 5)
+# paper 000 §3.4 (a documented case: §3.4 has no experiment)
+attractor_feedback_system_tests(rolling-disk EXACT
+  OFF_CONSTRAINT --Pi0 0.25,2,0.1,1
+  BAD_PARAMETER --radius 0
+  STEP_REFUSED --h 0.1 --T 0.5
+  BLOWUP --method euler --h 0.5 --T 1000
+  JSON --T 1)
+# paper 000 §3.5 (a documented case: §3.5 has no experiment)
+attractor_feedback_system_tests(roller-racer
+  OFF_CONSTRAINT --z0 1,1,0,0.2
+  BAD_PARAMETER --d2 0
+  STEP_REFUSED --h 0.1 --T 0.5
+  BLOWUP --method euler --h 0.5 --T 1000
+  JSON --T 1)

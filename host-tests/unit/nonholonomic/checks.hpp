@@ -100,6 +100,41 @@ RunRecord<Fb::M> run_feedback(const Fb& fb, typename Fb::State& x, typename Fb::
   return rec;
 }
 
+// q̈ of the Lagrange–d'Alembert equations M q̈ = Aᵀλ, A(q) q̇ = 0, for a mass matrix M constant
+// in the coordinates q: λ = −(A M⁻¹ Aᵀ)⁻¹ Ȧ q̇, with Ȧ q̇ by central differences of A along q̇.
+template <int Qn, class AFn>
+Vec<double, Qn> lagrange_dalembert_acceleration(const Mat<double, Qn, Qn>& M, AFn A, const Vec<double, Qn>& q,
+                                                const Vec<double, Qn>& qd) {
+  const double h = 1e-5;
+  const auto A0 = A(q);
+  const auto Adot = (A(Vec<double, Qn>(q + h * qd)) - A(Vec<double, Qn>(q - h * qd))) / (2 * h);
+  const Mat<double, Qn, Qn> Minv = M.inverse();
+  const auto G = (A0 * Minv * A0.transpose()).eval();
+  const auto lambda = (-(G.inverse() * (Adot * qd))).eval();
+  return Minv * (A0.transpose() * lambda);
+}
+
+// A planar system's state (R ∈ R^{2×2} column-major, x, y, s, μθ, μx, μy, μs) in coordinates
+// q = (θ, x, y, s) with spatial momentum p = (μθ, R (μx, μy), μs), and their rates under the
+// system's field.
+struct PlanarMotion {
+  Vec<double, 4> q, qd, p, pd;
+};
+template <class Sys>
+PlanarMotion planar_motion(const Sys& sys, const Vec<double, 11>& x) {
+  const Vec<double, 11> dx = sys.field(x);
+  Mat<double, 2, 2> R, Rd;
+  R << x[0], x[2], x[1], x[3];
+  Rd << dx[0], dx[2], dx[1], dx[3];
+  PlanarMotion m;
+  m.q << std::atan2(x[1], x[0]), x[4], x[5], x[6];
+  m.qd << dx[1] * x[0] - dx[0] * x[1], dx[4], dx[5], dx[6];  // θ̇ = (sin θ)˙ cos θ − (cos θ)˙ sin θ
+  const Vec<double, 2> v = x.segment<2>(8), vd = dx.segment<2>(8);
+  m.p << x[7], R * v, x[10];
+  m.pd << dx[7], Rd * v + R * vd, dx[10];
+  return m;
+}
+
 struct EulerStep {
   template <class F, class X, class S>
   void operator()(const F& f, X& x, S h) const {

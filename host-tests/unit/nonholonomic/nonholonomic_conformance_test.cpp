@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 // The nonholonomic systems through the shared conformance harness (host-tests/support/
 // conformance.hpp), sampled on their constraint sets (and, with a rotation, on SO(n)).
+#include <cmath>
 #include <random>
 
 #include "attractor/systems/chaplygin_sleigh.hpp"
 #include "attractor/systems/heisenberg.hpp"
 #include "attractor/systems/knife_edge.hpp"
 #include "attractor/systems/nonholonomic_oscillator.hpp"
+#include "attractor/systems/roller_racer.hpp"
+#include "attractor/systems/rolling_disk.hpp"
 #include "attractor/systems/suslov.hpp"
 #include "checks.hpp"
 #include "conformance.hpp"
@@ -90,6 +93,27 @@ struct Conformance<KnifeEdge<S, EnergyRow::original>> : ConformanceDefaults {
 };
 
 template <class S>
+struct Conformance<RollingDisk<S>> : ConformanceDefaults {
+  static RollingDisk<S> make(std::mt19937&) { return RollingDisk<S>::make().value(); }
+  static Vec<double, 11> sample(std::mt19937& rng, const RollingDisk<S>&) {
+    const Vec<double, 4> r = random_vector<double, 4>(rng), pose = random_vector<double, 4>(rng, 3.0);
+    const auto Pi = RollingDisk<double>::on_constraint(RollingDiskParams<double>{}, r[0], r[1]);
+    return RollingDisk<double>::state(pose[0], pose[1], pose[2], pose[3], Pi);
+  }
+};
+
+template <class S>
+struct Conformance<RollerRacer<S>> : ConformanceDefaults {
+  static RollerRacer<S> make(std::mt19937&) { return RollerRacer<S>::make().value(); }
+  static Vec<double, 11> sample(std::mt19937& rng, const RollerRacer<S>&) {
+    const Vec<double, 4> r = random_vector<double, 4>(rng), pose = random_vector<double, 4>(rng, 3.0);
+    const double phi = std::abs(std::sin(pose[3])) < 0.2 ? pose[3] + 0.5 : pose[3];  // Πx needs sin ϕ ≠ 0
+    const auto z = RollerRacer<double>::on_constraint(RollerRacerParams<double>{}, phi, r[0], r[1]);
+    return RollerRacer<double>::state(pose[0], pose[1], pose[2], phi, z);
+  }
+};
+
+template <class S>
 struct Conformance<Heisenberg<S>> : ConformanceDefaults {
   static Vec<double, 6> sample(std::mt19937& rng, const Heisenberg<S>&) { return random_vector<double, 6>(rng); }
 };
@@ -111,6 +135,10 @@ template <class S>
 using SuslovEnergySystem = attractor::Suslov<S, attractor::EnergyRow::original>;
 template <class S>
 using KnifeEdgeEnergySystem = attractor::KnifeEdge<S, attractor::EnergyRow::original>;
+template <class S>
+using RollingDiskSystem = attractor::RollingDisk<S>;
+template <class S>
+using RollerRacerSystem = attractor::RollerRacer<S>;
 }  // namespace
 
 ATTRACTOR_CONFORMANCE(SuslovConformance, SuslovSystem);
@@ -121,3 +149,5 @@ ATTRACTOR_CONFORMANCE(ReducedChaplyginSleighConformance, ReducedSleighSystem);
 ATTRACTOR_CONFORMANCE(SuslovEnergyRowConformance, SuslovEnergySystem);
 ATTRACTOR_CONFORMANCE(KnifeEdgeEnergyRowConformance, KnifeEdgeEnergySystem);
 ATTRACTOR_CONFORMANCE(HeisenbergConformance, attractor::Heisenberg);
+ATTRACTOR_CONFORMANCE(RollingDiskConformance, RollingDiskSystem);
+ATTRACTOR_CONFORMANCE(RollerRacerConformance, RollerRacerSystem);

@@ -28,6 +28,7 @@
 #include <utility>
 
 #include "attractor/core/types.hpp"
+#include "attractor/nonholonomic/extra_integrals.hpp"
 
 namespace attractor {
 
@@ -70,17 +71,7 @@ struct cot_members<
               std::is_convertible<decltype(std::declval<const T&>().constraint_derivative(
                                       std::declval<const cot_q<T>&>(), 0)),
                                   cot_qq<T>>::value> {};
-
-template <class T, class = void>
-struct extra_integral_count : std::integral_constant<int, 0> {};
-template <class T>
-struct extra_integral_count<T, std::void_t<decltype(int{T::extra_integrals})>>
-    : std::integral_constant<int, T::extra_integrals> {};
 }  // namespace detail
-
-// Number of first integrals a model adds beyond its constraints and energy (0 if it declares none).
-template <class T>
-constexpr int extra_integrals_of = detail::extra_integral_count<T>::value;
 
 // Fails the build with the first missing piece of the contract above. Returns true.
 template <class T>

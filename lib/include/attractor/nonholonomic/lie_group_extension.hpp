@@ -15,8 +15,8 @@
 // then any translation part), and RᵀR = I is kept by feedback: its rows
 // (orthogonality_rows.hpp) form one gain group with target 0.
 //
-// State x = (g, μ) ∈ R^{G+D}; invariants F = (c_1..c_K, energy, RᵀR − I rows). The energy row
-// is h̃ or h (energy_row.hpp).
+// State x = (g, μ) ∈ R^{G+D}; invariants F = (c_1..c_K, energy, the model's extra integrals,
+// RᵀR − I rows). The energy row is h̃ or h (energy_row.hpp).
 #pragma once
 
 #include "attractor/core/inline.hpp"
@@ -51,10 +51,11 @@ class LieGroupExtension {
   static constexpr int G = Model::G;
   static constexpr int n = Model::rotation_size;
   static constexpr int O = detail::rotation_rows<S, n>::count;  // RᵀR − I rows
+  static constexpr int E = extra_integrals_of<Model>;
   static constexpr int N = G + D;
-  static constexpr int M = K + 1 + O;
+  static constexpr int M = K + 1 + E + O;
   static constexpr int energy_row = K;
-  static constexpr int first_rotation_row = K + 1;
+  static constexpr int first_rotation_row = K + 1 + E;
   using State = Vec<S, N>;
   using Invariants = Vec<S, M>;
   using Algebra = Vec<S, D>;
@@ -107,6 +108,7 @@ class LieGroupExtension {
     Invariants F;
     F.template head<K>() = E_.transpose() * momentum(x);
     F[K] = Row == EnergyRow::extended ? extended_energy(x) : energy(x);
+    if constexpr (E > 0) F.template segment<E>(K + 1) = model_.first_integrals(momentum(x));
     if constexpr (O > 0) F.template tail<O>() = OrthogonalityRows<S, n>::values(rotation(x));
     return F;
   }
@@ -118,13 +120,15 @@ class LieGroupExtension {
     J.template topRightCorner<K, D>() = E_.transpose();
     J.row(K).template tail<D>() =
         (Row == EnergyRow::extended ? extended_velocity(mu) : Algebra(Iinv_ * mu)).transpose();
+    if constexpr (E > 0) J.template block<E, D>(K + 1, G) = model_.first_integrals_jacobian(mu);
     if constexpr (O > 0) J.template bottomLeftCorner<O, n * n>() = OrthogonalityRows<S, n>::jacobian(rotation(x));
     return J;
   }
 
   // Fused grad V = DFᵀ K (F − F0) (integrate/system.hpp): the rows above weighted by
   // w = K∘(F − F0), without the M×N matrix and its zeros: E w_c + w_energy v on μ (v = ξ̃ for h̃,
-  // 𝕀⁻¹μ for h), R W on R (OrthogonalityRows::gradient), nothing on the translation part.
+  // 𝕀⁻¹μ for h) plus the extra integrals' Jacobianᵀ w_extra, R W on R (OrthogonalityRows::gradient),
+  // nothing on the translation part.
   ATTRACTOR_FLATTEN State feedback_gradient(const State& x, const Invariants& F0, const Invariants& gain) const {
     return feedback_gradient(Parts(*this, x), x, F0, gain);
   }
@@ -134,10 +138,10 @@ class LieGroupExtension {
     return field(P, x) - feedback_gradient(P, x, F0, gain);
   }
 
-  // Constraint rows and RᵀR − I held at 0; the energy at its start value.
+  // Constraint rows and RᵀR − I held at 0; the energy and extra integrals at their start values.
   Invariants invariant_targets(const Invariants& F_at_x0) const {
     Invariants F0 = Invariants::Zero();
-    F0[K] = F_at_x0[K];
+    F0.template segment<1 + E>(K) = F_at_x0.template segment<1 + E>(K);
     return F0;
   }
 
@@ -177,6 +181,11 @@ class LieGroupExtension {
     State g;
     if constexpr (G > 0) g.template head<G>().setZero();
     g.template tail<D>() = E_ * w_c + (gain[K] * (energy - F0[K])) * v;
+    if constexpr (E > 0) {
+      const Vec<S, E> w_e = gain.template segment<E>(K + 1).cwiseProduct(model_.first_integrals(P.mu) -
+                                                                           F0.template segment<E>(K + 1));
+      g.template tail<D>() += model_.first_integrals_jacobian(P.mu).transpose() * w_e;
+    }
     if constexpr (O > 0) {
       using Rows = OrthogonalityRows<S, n>;
       const auto R = rotation(x);

@@ -14,12 +14,21 @@
 //     Mat<S,D,K> constraint_vectors() const;      // columns e_i ∈ 𝔤; need not be 𝕀-orthonormal
 //     Vec<S,G>   group_velocity(g, xi) const;     // ġ = g·ξ in the embedding (when G > 0)
 //   };
+//
+// Optional: further first integrals of the momentum (extra_integrals.hpp),
+//
+//     static constexpr int extra_integrals = E;
+//     Vec<S,E>   first_integrals(mu) const;
+//     Mat<S,E,D> first_integrals_jacobian(mu) const;
+//
+// monitored after the constraint and energy rows, before the RᵀR − I rows.
 #pragma once
 
 #include <type_traits>
 #include <utility>
 
 #include "attractor/core/types.hpp"
+#include "attractor/nonholonomic/extra_integrals.hpp"
 
 namespace attractor {
 
@@ -83,6 +92,7 @@ constexpr bool check_lie_group_model() {
       static_assert(detail::lie_group_velocity<T>::value,
                     "attractor Lie-group model: G > 0 needs `Vec<S,G> group_velocity(g, xi) const` (g·ξ)");
     }
+    static_assert(extra_integrals_of<T> >= 0, "attractor Lie-group model: extra_integrals must be >= 0");
   }
   return true;
 }

@@ -27,6 +27,7 @@
 #include "attractor/core/result.hpp"
 #include "attractor/core/types.hpp"
 #include "attractor/nonholonomic/lie_group_extension.hpp"
+#include "attractor/nonholonomic/se2.hpp"
 
 namespace attractor {
 
@@ -62,22 +63,15 @@ struct ChaplyginSleighModel {
     R << S(1) / I, S(0), -a / I, S(0), S(1) / m, S(0), -a / I, S(0), a * a / I + S(1) / m;
     return R;
   }
-  Vec3<S> ad_star(const Vec3<S>& xi, const Vec3<S>& mu) const {
-    return Vec3<S>(-mu[2] * xi[1] + mu[1] * xi[2], mu[2] * xi[0], -mu[1] * xi[0]);
-  }
+  Vec3<S> ad_star(const Vec3<S>& xi, const Vec3<S>& mu) const { return se2_ad_star(xi, mu); }
   Mat<S, 3, 1> constraint_vectors() const {
     const S m = prm.mass, a = prm.offset, Ia = prm.inertia + m * a * a;
     return Vec3<S>(m * a, S(0), -Ia) / std::sqrt(m * prm.inertia * Ia);
   }
   Vec<S, G> group_velocity(const Vec<S, G>& g, const Vec3<S>& xi) const {
     static_assert(Embedded, "the reduced sleigh has no group part");
-    const Eigen::Map<const Mat<S, 2, 2>> R(g.data());
     Vec<S, G> d;
-    d[0] = g[2] * xi[0];  // Ṙ = R [[0, −ω], [ω, 0]]: column 0 = ω R col 1, column 1 = −ω R col 0
-    d[1] = g[3] * xi[0];
-    d[2] = -g[0] * xi[0];
-    d[3] = -g[1] * xi[0];
-    d.template tail<2>() = R * Vec<S, 2>(xi[1], xi[2]);
+    se2_group_velocity(g, xi, d);
     return d;
   }
 };
@@ -103,7 +97,8 @@ struct ChaplyginSleigh : LieGroupExtension<ChaplyginSleighModel<S, Embedded>, Ro
   static State state(S theta, S x, S y, const Vec3<S>& Pi) {
     State s;
     if constexpr (Embedded) {
-      s << std::cos(theta), std::sin(theta), -std::sin(theta), std::cos(theta), x, y, Pi;
+      se2_element(theta, x, y, s);
+      s.template tail<3>() = Pi;
     } else {
       (void)theta, (void)x, (void)y;  // the reduced sleigh has no pose
       s = Pi;
