@@ -269,15 +269,16 @@ int feedback_run_as(const Args& a, FeedbackInputs in) {
   fit_precision<S>("--h", in.h);
   std::vector<double> pr(static_cast<std::size_t>(P));  // the parameters as the run's precision holds them
   for (int i = 0; i < P; ++i) pr[std::size_t(i)] = double(S(in.params[std::size_t(i)]));
+  // Deviations are measured with the double system of the very parameters the run uses; asked
+  // first, so that a combination the model refuses (each value in range) is named as such.
+  const Result<Ref> refr = Entry::template make<double>(Params(Entry::params, pr.data(), P));
+  if (!refr) throw Failure(exit_invalid, std::string("parameters refused (") + to_string(refr.error()) + ")");
+  const Ref ref = *refr;
   const Result<Sys> made = Entry::template make<S>(Params(Entry::params, in.params.data(), P));
   if (!made)
     throw Failure(exit_invalid,
                   std::string("parameters not representable in this precision (") + to_string(made.error()) + ")");
   const Sys sys = *made;
-  // Deviations are measured with the double system of the very parameters the run uses.
-  const Result<Ref> refr = Entry::template make<double>(Params(Entry::params, pr.data(), P));
-  if (!refr) throw Failure(exit_invalid, std::string("parameters refused (") + to_string(refr.error()) + ")");
-  const Ref ref = *refr;
   State x0;
   for (int i = 0; i < N; ++i) x0[i] = S(in.x0[std::size_t(i)]);
   const Vec<double, N> x0d = x0.template cast<double>();

@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: Apache-2.0
+// attractor-sim falling-disk: the falling rolling disk of paper 004 in its tilt r and
+// nonholonomic momenta p1, p2 (lib/include/attractor/systems/falling_disk.hpp). Driver:
+// hil/cli/feedback_system_driver.hpp.
+#include <array>
+#include <cmath>
+#include <string>
+
+#include "attractor/integrate/butcher.hpp"
+#include "attractor/systems/falling_disk.hpp"
+#include "feedback_system_driver.hpp"
+
+// Named, not anonymous: attractor-sim is one translation unit (hil/CMakeLists.txt).
+namespace sim_falling_disk {
+
+using namespace attractor;
+using Disk = FallingDisk<double>;
+
+struct FallingDiskEntry {
+  template <class S>
+  using System = FallingDisk<S>;
+  static constexpr const char* name = "falling-disk";
+  static constexpr const char* summary = "falling rolling disk (paper 004): energy, rolling constraints, reduced volume";
+  static constexpr const char* about =
+      "A disk (mass m, radius R, inertia A about a diameter, B about its axis) rolling without\n"
+      "sliding on a plane (paper 004): state (x, y, phi, psi, r, r', p1, p2, vx, vy) with r the tilt\n"
+      "from the vertical, p1 = dLc/dphi', p2 = dLc/dpsi' the nonholonomic momenta (the slides'\n"
+      "momentum equations in r), (vx, vy) the contact point's velocity. Invariants: the rolling\n"
+      "constraints c1 = vx + R psi' cos phi, c2 = vy + R psi' sin phi, and the energy E. The reduced\n"
+      "flow keeps the volume dr dr' dp1 dp2 (density the shape metric mR^2 + A, a constant): the\n"
+      "summary's divergence_integral and log_measure_change stay at the differencing level.\n"
+      "The slides give no numbers; defaults: a uniform disk m = R = 1, A = 1/4, B = 1/2, g = 1,\n"
+      "tilted r0 = 0.3 at rest in r, turning phi' = 1 and spinning psi' = 3 (p0 from those rates).";
+  static constexpr cli::Param params[] = {{"m", "kg", 1, cli::positive(), "mass"},
+                                          {"R", "m", 1, cli::positive(), "radius"},
+                                          {"A", "kg m^2", 0.25, cli::positive(), "moment of inertia about a diameter"},
+                                          {"B", "kg m^2", 0.5, cli::positive(), "moment of inertia about the axis"},
+                                          {"g", "m/s^2", 1, cli::non_negative(), "gravity"}};
+  static constexpr const char* states[] = {"x", "y", "phi", "psi", "r", "rdot", "p1", "p2", "vx", "vy"};
+  static constexpr cli::InvariantInfo invariants[] = {{"c1", cli::InvariantKind::constraint},
+                                                      {"c2", cli::InvariantKind::constraint},
+                                                      {"E", cli::InvariantKind::energy}};
+  static constexpr cli::StateOption initial[] = {
+      {"pose0", 4, "x,y,phi,psi", "contact point, heading, spin angle (default 0,0,0,0)"},
+      {"tilt0", 2, "r,rdot", "tilt from the vertical, |r| < pi/2, and its rate (default 0.3,0)"},
+      {"p0", 2, "p1,p2", "nonholonomic momenta (default: from phi' = 1, psi' = 3)"},
+      {"v0", 2, "vx,vy", "contact point velocity, on the constraints (default: from the rest)"}};
+  static constexpr double default_gain = 1;
+  static constexpr const char* T_default = "default 20";
+
+  template <class S>
+  static FallingDiskParams<S> params_of(const cli::Params& p) {
+    FallingDiskParams<S> prm;
+    prm.mass = S(p("m")), prm.radius = S(p("R")), prm.A = S(p("A")), prm.B = S(p("B")), prm.gravity = S(p("g"));
+    return prm;
+  }
+  template <class S>
+  static Result<System<S>> make(const cli::Params& p) {
+    return System<S>::make(params_of<S>(p));
+  }
+  static Disk disk(const cli::Params& p) { return Disk::make(params_of<double>(p)).value(); }
+  static void default_x0(const cli::Params& p, double* x0) {
+    const Disk d = disk(p);
+    const double r = 0.3, phid = 1, psid = 3, w = phid * std::sin(r) + psid;
+    Disk::State x = Disk::State::Zero();
+    x[Disk::TILT] = r;
+    x[Disk::P1] = d.prm.A * std::cos(r) * std::cos(r) * phid + d.Ib * w * std::sin(r);
+    x[Disk::P2] = d.Ib * w;
+    x = d.on_constraint(x);
+    for (int i = 0; i < Disk::N; ++i) x0[i] = x[i];
+  }
+  static double default_T(const Disk&, const Vec<double, 10>&) { return 20; }
+  static std::string off_constraint(const cli::Params& p, const double* x0) {
+    if (!(std::abs(x0[Disk::TILT]) < 1.5)) return "tilt r0 must satisfy |r0| < 1.5 rad (the disk must not lie flat)";
+    const Disk d = disk(p);
+    const auto F = d.invariants(Eigen::Map<const Disk::State>(x0));
+    const double scale = 1 + std::abs(d.prm.radius * d.spin_rate(Eigen::Map<const Disk::State>(x0)));
+    if (!(std::abs(F[0]) <= 1e-9 * scale && std::abs(F[1]) <= 1e-9 * scale))
+      return "the initial state is off the rolling constraints (v0 != -R psi' (cos phi, sin phi))";
+    return "";
+  }
+  // Replaces v0 by the contact point velocity the constraints give (the tilt cannot be projected).
+  static std::string project(const cli::Params& p, double* x0) {
+    if (!(std::abs(x0[Disk::TILT]) < 1.5)) return "tilt r0 must satisfy |r0| < 1.5 rad (the disk must not lie flat)";
+    const Disk::State x = disk(p).on_constraint(Eigen::Map<const Disk::State>(x0));
+    for (int i = 0; i < Disk::N; ++i) x0[i] = x[i];
+    return "";
+  }
+  // The wobble's states: x0 and seven along 10 s of the accurate flow (RK4, h = 1e-3).
+  static std::array<Vec<double, 10>, 8> region(const Disk& d, const Vec<double, 10>& x0) {
+    std::array<Vec<double, 10>, 8> out;
+    Vec<double, 10> x = x0;
+    out[0] = x0;
+    for (std::size_t k = 1; k < out.size(); ++k) {
+      for (int i = 0; i < 1430 && std::abs(x[Disk::TILT]) < 1.5; ++i) rk4_step(d, x, 1e-3);
+      out[k] = x;
+    }
+    return out;
+  }
+};
+
+}  // namespace sim_falling_disk
+
+ATTRACTOR_REGISTER_FEEDBACK_SYSTEM(sim_falling_disk::FallingDiskEntry);

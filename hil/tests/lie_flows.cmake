@@ -1,0 +1,26 @@
+# SPDX-License-Identifier: Apache-2.0
+# attractor-sim commands of paper 004's systems (sleigh-toda, falling-disk, suslov --a, ...):
+# a reference run each and one test per exit-code rule (hil/cli/exit_codes.hpp).
+
+# sleigh-toda: the defaults are the slides' normalized sleigh from the Toda start (v0 = 0): the
+# exact flow to rounding, the energy kept, ∫ div X dt = log(w(T)/w0) < 0 (area contracts).
+attractor_cli_test(sleigh_toda_defaults 0
+  "\"energy_error\":[0-9.]+e-1[0-9],\"exact_error\":[0-9.]+e-1[0-9],\"divergence_integral\":-[0-9]"
+  -- ${SIM} sleigh-toda --json)
+attractor_cli_test(sleigh_toda_bad_parameter 5 "--m = -1 is outside its range" -- ${SIM} sleigh-toda --m -1)
+attractor_cli_test(sleigh_toda_refused_combination 5 "parameters refused" -- ${SIM} sleigh-toda --I 0 --a 0)
+attractor_cli_test(sleigh_toda_step_refused 3 "step refused by check_step" -- ${SIM} sleigh-toda --method feedback-euler --gains 1e4)
+attractor_cli_test(sleigh_toda_blowup 4 "run stopped" -- ${SIM} sleigh-toda --method euler --h 1 --v0 3 --w0 3 --T 100)
+
+# falling-disk: the defaults keep the rolling constraints and the energy, and the reduced volume
+# (divergence_integral at the differencing level, log_measure_change with the constant density).
+attractor_cli_test(falling_disk_defaults 0
+  "\"constraint_error\":[0-9.]+e-(09|1[0-9]),\"energy_error\":[0-9.]+e-(09|1[0-9]),.*\"divergence_integral\":-?[0-9.]+e-1[0-9],\"log_measure_change\":-?[0-9.]+e-1[0-9]"
+  -- ${SIM} falling-disk --json --T 4)
+attractor_cli_test(falling_disk_bad_parameter 5 "--A = 0 is outside its range" -- ${SIM} falling-disk --A 0)
+attractor_cli_test(falling_disk_off_constraint 5 "off the rolling constraints .*--project" -- ${SIM} falling-disk --v0 1,0)
+attractor_cli_test(falling_disk_project 0 "^falling-disk feedback-rk4 double h=0.001 steps=1000 t=1: c1 max=[0-9.]+e-(09|1[0-9])"
+  -- ${SIM} falling-disk --v0 1,0 --project --T 1)
+attractor_cli_test(falling_disk_flat 5 "the disk must not lie flat" -- ${SIM} falling-disk --tilt0 1.6,0 --project)
+attractor_cli_test(falling_disk_step_refused 3 "step refused by check_step" -- ${SIM} falling-disk --gains 100)
+attractor_cli_test(falling_disk_blowup 4 "run stopped" -- ${SIM} falling-disk --method euler --h 0.2 --T 100)
