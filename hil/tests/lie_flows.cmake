@@ -24,3 +24,26 @@ attractor_cli_test(falling_disk_project 0 "^falling-disk feedback-rk4 double h=0
 attractor_cli_test(falling_disk_flat 5 "the disk must not lie flat" -- ${SIM} falling-disk --tilt0 1.6,0 --project)
 attractor_cli_test(falling_disk_step_refused 3 "step refused by check_step" -- ${SIM} falling-disk --gains 100)
 attractor_cli_test(falling_disk_blowup 4 "run stopped" -- ${SIM} falling-disk --method euler --h 0.2 --T 100)
+
+# chaplygin-sphere: the defaults keep |Γ|², H, K, |M|² and Chaplygin's measure (log_measure_change
+# at the integration level), while the plain volume changes (divergence_integral ~ -1e-2).
+attractor_cli_test(chaplygin_sphere_defaults 0
+  "\"constraint_error\":[0-9.]+e-(09|1[0-9]),\"energy_error\":[0-9.]+e-(09|1[0-9]),.*\"divergence_integral\":-0[.]00?[1-9][0-9]*,\"log_measure_change\":-?[0-9.]+e-(0[89]|1[0-9])"
+  -- ${SIM} chaplygin-sphere --json)
+attractor_cli_test(chaplygin_sphere_auto_gains 0 "auto gains" -- ${SIM} chaplygin-sphere --gains auto --precision float --T 2)
+attractor_cli_test(chaplygin_sphere_bad_parameter 5 "--I2 = 0 is outside its range" -- ${SIM} chaplygin-sphere --I2 0)
+attractor_cli_test(chaplygin_sphere_off_constraint 5 "Gamma0 is not a unit vector.*--project" -- ${SIM} chaplygin-sphere --gamma0 0,0,2)
+attractor_cli_test(chaplygin_sphere_project 0 "^chaplygin-sphere feedback-rk4 double h=0.001 steps=1000 t=1: G max=[0-9.]+e-1[0-9]"
+  -- ${SIM} chaplygin-sphere --gamma0 0,0,2 --project --T 1)
+attractor_cli_test(chaplygin_sphere_zero_vertical 5 "Gamma0 = 0 cannot be normalized" -- ${SIM} chaplygin-sphere --gamma0 0,0,0 --project)
+attractor_cli_test(chaplygin_sphere_step_refused 3 "step refused by check_step" -- ${SIM} chaplygin-sphere --gains 100)
+attractor_cli_test(chaplygin_sphere_blowup 4 "run stopped" -- ${SIM} chaplygin-sphere --method euler --h 0.5 --T 100)
+
+# sleigh-oscillating-mass: the defaults keep the energy and the volume dr dṙ d⁵p.
+attractor_cli_test(sleigh_oscillating_mass_defaults 0
+  "\"energy_error\":[0-9.]+e-1[0-9],.*\"divergence_integral\":-?[0-9.]+e-1[0-9],\"log_measure_change\":-?[0-9.]+e-1[0-9]"
+  -- ${SIM} sleigh-oscillating-mass --json)
+attractor_cli_test(sleigh_oscillating_mass_auto_gains 0 "auto gains" -- ${SIM} sleigh-oscillating-mass --gains auto --precision float --T 2)
+attractor_cli_test(sleigh_oscillating_mass_bad_parameter 5 "--m = -1 is outside its range" -- ${SIM} sleigh-oscillating-mass --m -1)
+attractor_cli_test(sleigh_oscillating_mass_step_refused 3 "step refused by check_step" -- ${SIM} sleigh-oscillating-mass --gains 1e5)
+attractor_cli_test(sleigh_oscillating_mass_blowup 4 "run stopped" -- ${SIM} sleigh-oscillating-mass --method euler --h 0.5 --T 100)
