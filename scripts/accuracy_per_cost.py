@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: Apache-2.0
-"""Accuracy per cost (docs/BENCHMARKS.md, issue 10 item 3; paper 002 Fig. 6 style): joins the
+"""Accuracy per cost (docs/BENCHMARKS.md; paper 002 Fig. 6 style): joins the
 invariant errors measured on the host (accuracy.csv, scripts/accuracy_runs.py) with the cost of
 one step measured on target (the bench image's `method` lines, bench-<preset>.txt), per system,
 method and step size h:

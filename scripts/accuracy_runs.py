@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: Apache-2.0
-"""The error half of the accuracy-per-cost chart (docs/BENCHMARKS.md, issue 10 item 3): runs
+"""The error half of the accuracy-per-cost chart (docs/BENCHMARKS.md): runs
 `attractor-sim planar-pendulum|spherical-pendulum` on the host for every method and step size
 the bench image measured (its `method` lines give the grid), in double and in float, over a fixed
 simulated time, and writes one CSV row per run with the largest invariant deviations.

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: Apache-2.0
-"""The robustness study of the closed loops (docs/robustness.md, issue 11 item 5): the run list
+"""The robustness study of the closed loops (docs/robustness.md): the run list
 and the collector behind scripts/robustness. Debian's /usr/bin/python3 (matplotlib for --img).
 
 usage:
