@@ -5,7 +5,7 @@
 //   struct Entry {
 //     template <class S> using System = MySystem<S>;     // the integrate/system.hpp contract
 //     static constexpr const char* name, *summary, *about;  // command, one --help line, paragraph
-//     static constexpr cli::Param params[] = {{"m", "kg", 1, cli::positive(), "mass"}, ...};
+//     static constexpr cli::Param params[] = {{"m", "kg", 1, cli::positive(), "mass"}, ...};  // optional
 //     static constexpr const char* states[] = {"q", "p"};                       // N names
 //     static constexpr cli::InvariantInfo invariants[] = {{"H", InvariantKind::energy}};  // M
 //     static constexpr cli::StateOption initial[] = {{"q0", 1, "Q", "position"}, ...};  // sum n = N
@@ -24,7 +24,14 @@
 //   };
 //
 // Optional members, detected: `notes` (more --help text); `exact(sys, x0, t)` (the exact
-// solution, reported as exact_error = |x(t_end) - exact(t_end)|); `extra_methods[]` with
+// solution, reported as exact_error = |x(t_end) - exact(t_end)| over the components it gives:
+// a NaN component has no closed form, e.g. the attitude of the Suslov body, and is left out);
+// `default_gains[]` (M values: the --gains default per row, instead of default_gain for every
+// row); `default_gains_trusted = true` (the default gains are a paper's, which ran although
+// check_step's bound, sum_i k_i |grad F_i|^2, refuses them: without --gains the run goes ahead
+// with a note on stderr, as --unchecked would); `default_method` (the --method default, e.g. the paper's "feedback-euler"; else
+// feedback-rk4); `region(sys, x0, T)` with the run's duration T instead of region(sys, x0)
+// (a region that is not bounded in time, e.g. a body sliding down a slope); `extra_methods[]` with
 // `template <class S> struct Extra` (extra steppers such as RATTLE: `const char* start(int i,
 // const System<S>&, const Vec<S, N>& x0)` and `const char* step(int i, const System<S>&,
 // Vec<S, N>& x, S h)`, each nullptr or the reason the run stops); `report(sys, x0, Json&,
@@ -44,13 +51,31 @@
 
 namespace attractor::cli {
 
-// A physical parameter: --name [unit], default, range (refused outside it: exit 5), help.
+// A physical parameter: --name [unit], default, range (refused outside it: exit 5), help. A
+// list-valued one (a vector, an inertia matrix) sets n > 1 and `defaults` (n values): --name
+// takes n comma-separated numbers, each in the range; `def` is then unused.
 struct Param {
   const char* name;
   const char* unit;
   double def;
   Range range;
   const char* help;
+  int n = 1;
+  const double* defaults = nullptr;  // n values when n > 1
+  double default_value(int i) const { return n == 1 ? def : defaults[i]; }
+};
+
+// An entry's parameter table; `params` is optional (a system without physical parameters).
+struct ParamTable {
+  const Param* first = nullptr;
+  int count = 0;
+  const Param* begin() const { return first; }
+  const Param* end() const { return first + count; }
+  int values() const {  // the flattened length: a list-valued parameter counts n
+    int v = 0;
+    for (const Param& p : *this) v += p.n;
+    return v;
+  }
 };
 
 // An initial-state option: --name with n comma-separated numbers, the next n entries of x0.
@@ -61,20 +86,28 @@ struct StateOption {
   const char* help;
 };
 
-// The validated parameter values of one run, by name.
+// The validated parameter values of one run, by name: v holds every parameter's values in
+// table order (a list-valued parameter's n values in a row).
 class Params {
  public:
   Params(const Param* p, const double* v, int n) : p_(p), v_(v), n_(n) {}
-  double operator()(const char* name) const {
-    for (int i = 0; i < n_; ++i)
-      if (std::strcmp(p_[i].name, name) == 0) return v_[i];
-    throw std::logic_error(std::string("entry parameter '") + name + "' not declared");
-  }
+  Params(const ParamTable& t, const double* v) : Params(t.first, v, t.count) {}
+  double operator()(const char* name) const { return *find(name, 1); }
+  // A list-valued parameter's n values.
+  const double* list(const char* name, int n) const { return find(name, n); }
   int size() const { return n_; }
   const Param& param(int i) const { return p_[i]; }
-  double value(int i) const { return v_[i]; }
 
  private:
+  const double* find(const char* name, int n) const {
+    int at = 0;
+    for (int i = 0; i < n_; at += p_[i].n, ++i)
+      if (std::strcmp(p_[i].name, name) == 0) {
+        if (p_[i].n != n) throw std::logic_error(std::string("entry parameter '") + name + "' has another size");
+        return v_ + at;
+      }
+    throw std::logic_error(std::string("entry parameter '") + name + "' not declared");
+  }
   const Param* p_;
   const double* v_;
   int n_;
@@ -102,9 +135,38 @@ struct has_exact<
                                      std::declval<const Vec<double, E::template System<double>::N>&>(), 0.0))>>
     : std::true_type {};
 template <class, class = void>
+struct has_default_gains : std::false_type {};
+template <class E>
+struct has_default_gains<E, std::void_t<decltype(E::default_gains)>> : std::true_type {};
+template <class, class = void>
+struct has_trusted_default_gains : std::false_type {};
+template <class E>
+struct has_trusted_default_gains<E, std::void_t<decltype(E::default_gains_trusted)>> : std::true_type {};
+template <class, class = void>
+struct has_default_method : std::false_type {};
+template <class E>
+struct has_default_method<E, std::void_t<decltype(E::default_method)>> : std::true_type {};
+template <class, class = void>
+struct has_timed_region : std::false_type {};
+template <class E>
+struct has_timed_region<
+    E, std::void_t<decltype(E::region(std::declval<const typename E::template System<double>&>(),
+                                      std::declval<const Vec<double, E::template System<double>::N>&>(), 0.0))>>
+    : std::true_type {};
+template <class, class = void>
+struct has_params : std::false_type {};
+template <class E>
+struct has_params<E, std::void_t<decltype(E::params)>> : std::true_type {};
+template <class, class = void>
 struct has_report : std::false_type {};
 template <class E>
 struct has_report<E, std::void_t<decltype(&E::report)>> : std::true_type {};
 }  // namespace detail
+
+template <class Entry>
+ParamTable params_of() {
+  if constexpr (detail::has_params<Entry>::value) return {Entry::params, count_of(Entry::params)};
+  return {};
+}
 
 }  // namespace attractor::cli

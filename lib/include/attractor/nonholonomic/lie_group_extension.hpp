@@ -82,6 +82,22 @@ class LieGroupExtension {
     return dx;
   }
 
+  // div X, exactly and cheaply (the measure checks, integrate/measure.hpp): the group part g·ξ̃
+  // is linear in g with ξ̃ traceless (so(n), se(n)) and the translation moved by R alone, so it
+  // adds nothing; the momentum part μ̇ = P ad*_ξ̃ μ, P = 1 − 𝕀E C Eᵀ, ξ̃ = Bμ (B symmetric), has
+  // D(ad*_ξ̃ μ) = ad*_{B·} μ + ad*_ξ̃ · (ad* bilinear), whose trace under P is summed column by column.
+  S divergence(const State& x) const {
+    const Algebra mu = momentum(x);
+    const Algebra xi = extended_velocity(mu);
+    S div(0);
+    for (int j = 0; j < D; ++j) {
+      const Algebra ej = Algebra::Unit(j);
+      const Algebra col = model_.ad_star(extended_velocity(ej), mu) + model_.ad_star(xi, ej);
+      div += col[j] - IE_.row(j).dot(C_ * (E_.transpose() * col));
+    }
+    return div;
+  }
+
   S extended_energy(const State& x) const {  // h̃, eq. (16)
     const Algebra mu = momentum(x);
     const Vec<S, K> c = E_.transpose() * mu;

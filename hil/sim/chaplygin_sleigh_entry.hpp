@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: Apache-2.0
+// attractor-sim chaplygin-sleigh and chaplygin-sleigh-reduced (the entries; registration
+// chaplygin_sleigh.cpp, also run by attractor-paper nonholonomic): the Chaplygin sleigh of
+// attractor/systems/chaplygin_sleigh.hpp, paper 000 §3.3, with SE(2) embedded as (R ∈ R^{2×2},
+// x, y) or reduced to the momentum Π alone (two commands: the state sizes differ). §3.3 gives
+// no experiment; the documented case (host-tests/unit/nonholonomic): m = I = 1, a = 0.5, at rest
+// pose, Π0 = (1, 1, Πy on the constraint) = (1, 1, 0.4), h = 1e-3, all gains 50, t ∈ [0, 20].
+#pragma once
+
+#include <array>
+#include <string>
+
+#include "attractor/systems/chaplygin_sleigh.hpp"
+#include "feedback_system_driver.hpp"
+#include "nonholonomic_entry.hpp"
+
+namespace attractor::sim {
+
+template <bool Embedded>
+struct SleighEntryBase {
+  template <class S>
+  using System = ChaplyginSleigh<S, Embedded>;
+  static constexpr int N = Embedded ? 9 : 3;
+  static constexpr cli::Param params[] = {
+      {"m", "kg", 1, cli::positive(), "mass"},
+      {"I", "kg m^2", 1, cli::positive(), "moment of inertia about the centre of mass"},
+      {"a", "m", 0.5, cli::any_finite(), "centre of mass ahead of the blade's contact point"}};
+  static constexpr double default_gain = 50;
+  static constexpr const char* default_method = "feedback-euler";
+  static constexpr const char* T_default = "default 20";
+
+  template <class S>
+  static Result<System<S>> make(const cli::Params& p) {
+    ChaplyginSleighParams<S> prm;
+    prm.mass = S(p("m")), prm.inertia = S(p("I")), prm.offset = S(p("a"));
+    return System<S>::make(prm);
+  }
+  // ⟨Π, e⟩ = 0 with e ∝ (m a, 0, −(I + m a²)): m a Πθ = (I + m a²) Πy.
+  static Vec3<double> constraint(const cli::Params& p) {
+    return Vec3<double>(p("m") * p("a"), 0, -(p("I") + p("m") * p("a") * p("a")));
+  }
+  static void default_x0(const cli::Params& p, double* x0) {
+    const Vec3<double> Pi(1, 1, p("m") * p("a") / (p("I") + p("m") * p("a") * p("a")));
+    const Vec<double, N> x = System<double>::state(0, 0, 0, Pi);
+    for (int i = 0; i < N; ++i) x0[i] = x[i];
+  }
+  static double default_T(const System<double>&, const Vec<double, N>&) { return 20; }
+  static std::string off_constraint(const cli::Params& p, const double* x0) {
+    if constexpr (Embedded) {
+      const std::string r = rotation_error<2>("R0", x0);
+      if (!r.empty()) return r;
+    }
+    return momentum_error("Π0 (m a Πθ - (I + m a^2) Πy)", Eigen::Map<const Vec3<double>>(x0 + N - 3), constraint(p));
+  }
+  static std::string project(const cli::Params& p, double* x0) {
+    const std::string why = Embedded ? project_rotation<2>("R0", x0) : "";
+    Eigen::Map<Vec3<double>> Pi(x0 + N - 3);
+    Pi = project_momentum(Pi, constraint(p));
+    return why;
+  }
+  static std::array<Vec<double, N>, 9> region(const System<double>& sys, const Vec<double, N>& x0) {
+    return energy_ellipse(sys, x0, sys.model().constraint_vectors(), 1);
+  }
+};
+
+struct SleighEntry : SleighEntryBase<true> {
+  static constexpr const char* name = "chaplygin-sleigh";
+  static constexpr const char* summary = "Chaplygin sleigh with SE(2) embedded (paper 000 §3.3)";
+  static constexpr const char* about =
+      "Chaplygin sleigh (paper 000 §3.3) with its pose: heading as R in R^{2x2} (column-major), position\n"
+      "(x, y), body momentum (Pi_theta, Pi_x, Pi_y). Invariants: J (the blade constraint, target 0), the\n"
+      "extended energy h~, the three rows of R^T R - I (one gain group). The reduced form (Π only):\n"
+      "chaplygin-sleigh-reduced.";
+  static constexpr const char* states[] = {"R11", "R21", "R12", "R22", "x", "y", "Pi_theta", "Pi_x", "Pi_y"};
+  static constexpr cli::InvariantInfo invariants[] = {{"J", cli::InvariantKind::constraint},
+                                                      {"h", cli::InvariantKind::energy},
+                                                      {"O11", cli::InvariantKind::group},
+                                                      {"O12", cli::InvariantKind::group},
+                                                      {"O22", cli::InvariantKind::group}};
+  static constexpr cli::StateOption initial[] = {
+      {"R0", 4, "R11,R21,R12,R22", "initial heading, a rotation, column by column (default identity)"},
+      {"xy0", 2, "x,y", "initial position (default 0,0)"},
+      {"Pi0", 3, "Pth,Px,Py", "initial momentum, m a Pth = (I + m a^2) Py (default 1,1,Py)"}};
+};
+
+struct SleighReducedEntry : SleighEntryBase<false> {
+  static constexpr const char* name = "chaplygin-sleigh-reduced";
+  static constexpr const char* summary = "Chaplygin sleigh reduced to its momentum (paper 000 §3.3, eq. (53b))";
+  static constexpr const char* about =
+      "Chaplygin sleigh (paper 000 §3.3) reduced to the body momentum (Pi_theta, Pi_x, Pi_y), eq. (53b).\n"
+      "Invariants: J (the blade constraint, target 0) and the extended energy h~. With the pose:\n"
+      "chaplygin-sleigh.";
+  static constexpr const char* states[] = {"Pi_theta", "Pi_x", "Pi_y"};
+  static constexpr cli::InvariantInfo invariants[] = {{"J", cli::InvariantKind::constraint},
+                                                      {"h", cli::InvariantKind::energy}};
+  static constexpr cli::StateOption initial[] = {
+      {"Pi0", 3, "Pth,Px,Py", "initial momentum, m a Pth = (I + m a^2) Py (default 1,1,Py)"}};
+};
+
+}  // namespace attractor::sim
