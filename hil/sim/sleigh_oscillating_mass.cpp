@@ -26,7 +26,8 @@ struct SleighMass {
       "spring U = k r^2/2 along that axis. State x = (r, rdot, p1..p5); invariant E (energy). The\n"
       "flow keeps the volume dr drdot d^5p: divergence_integral stays at rounding. The slides give\n"
       "no numbers; defaults: I = (1, 1.5, 2), M = 1, m = 0.5, k = 4, r0 = (0.3, 0),\n"
-      "p0 = (0.5, 0.3, 0.8, 1, 0.2), T = 20.";
+      "p0 = (0.5, 0.3, 0.8, 1, 0.2), T = 20. Omega6 = 0 is built into the state: every x0 is\n"
+      "admissible and --project changes nothing.";
   static constexpr cli::Param params[] = {{"I1", "kg m^2", 1, cli::positive(), "body principal moment"},
                                           {"I2", "kg m^2", 1.5, cli::positive(), "body principal moment"},
                                           {"I3", "kg m^2", 2, cli::positive(), "body principal moment"},

@@ -14,7 +14,9 @@
 //   Ṁ = M × Ω,   Γ̇ = Γ × Ω,
 // integrated here in x = (Ω, Γ) ∈ R⁶ (the state the robot and the user think in):
 //   Ω̇ = A⁻¹ (M × Ω + d (Γ·Ω) Γ×Ω)      (Ȧ Ω = −d (Γ·Ω) Γ̇, since Γ̇·Ω = 0),
-// A⁻¹ by Sherman–Morrison: A⁻¹y = B⁻¹y + d (Γ·B⁻¹y) B⁻¹Γ / s,  s = 1 − d Γ·B⁻¹Γ > 0 for |Γ| = 1.
+// A⁻¹ by Sherman–Morrison: A⁻¹y = B⁻¹y + d (Γ·B⁻¹y) B⁻¹Γ / s,  s = 1 − d Γ·B⁻¹Γ, positive while
+// |Γ|² < 1 + min I_i / d (so on |Γ| = 1, where the feedback holds the state); beyond, the field
+// is non-finite or meaningless, which a run reports as a blow-up.
 //
 // The slides write the Lagrangian in Euler angles (θ, φ, ψ) and the centre (x, y) with a = 1;
 // their constraints ẋ − θ̇ sin φ + ψ̇ cos φ sin θ = 0, ẏ + θ̇ cos φ + ψ̇ sin φ sin θ = 0 are
@@ -77,7 +79,7 @@ struct ChaplyginSphere {
 
   ChaplyginSphereParams<S> p{};
   S d = S(1);                         // m a²
-  Vec3<S> B = Vec3<S>(1.3, 1.4, 1.5);  // I + d
+  Vec3<S> B = Vec3<S>(S(1.3), S(1.4), S(1.5));  // I + d
 
   static Result<ChaplyginSphere> make(const ChaplyginSphereParams<S>& prm = ChaplyginSphereParams<S>{}) {
     const Error err = prm.validate();
