@@ -22,7 +22,7 @@ REFERENCE = re.compile(r"^bench (\S+) (float|double) reference (\S+) (\S+) libra
                        r"(?: instructions/step at (0x[0-9a-f]+) (0x[0-9a-f]+))?")
 FLOOR = re.compile(r"^(0x[0-9a-f]+) fp (\d+) soft (\d+) static (\d+) calls (\S+)")
 
-# Targets of issue 10 (M4F float): feedback RK4 of the spherical pendulum, and feedback/plain;
+# Performance targets (M4F float): feedback RK4 of the spherical pendulum, and feedback/plain;
 # moonshot: within 1.1x of the hand-written step.
 TARGET_STEP, MOONSHOT_STEP, TARGET_RATIO, MOONSHOT_HAND = 800.0, 650.0, 1.3, 1.1
 
@@ -99,7 +99,7 @@ def ratio(a, b):
 
 
 def profile(w, steps):
-    """The profile-based explanation of the feedback term's cost (issue 10 item 1), with the
+    """The profile-based explanation of the feedback term's cost, with the
     numbers of this run; the 'before' numbers are those of commit 021e6d9 (same image, same flags)."""
     g = lambda system, kind: steps.get((system, "rk4", "float", kind))
     sp_pl, sp_fb = g("spherical_pendulum", "field"), g("spherical_pendulum", "feedback")
