@@ -107,7 +107,8 @@ Vec<double, Qn> lagrange_dalembert_acceleration(const Mat<double, Qn, Qn>& M, AF
                                                 const Vec<double, Qn>& qd) {
   const double h = 1e-5;
   const auto A0 = A(q);
-  const auto Adot = (A(Vec<double, Qn>(q + h * qd)) - A(Vec<double, Qn>(q - h * qd))) / (2 * h);
+  // eval(): an unevaluated expression would refer to the two temporaries A(q ± h q̇) after this line.
+  const auto Adot = ((A(Vec<double, Qn>(q + h * qd)) - A(Vec<double, Qn>(q - h * qd))) / (2 * h)).eval();
   const Mat<double, Qn, Qn> Minv = M.inverse();
   const auto G = (A0 * Minv * A0.transpose()).eval();
   const auto lambda = (-(G.inverse() * (Adot * qd))).eval();
