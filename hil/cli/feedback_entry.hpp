@@ -29,13 +29,12 @@
 // `default_gains[]` (M values: the --gains default per row, instead of default_gain for every
 // row); `default_gains_trusted = true` (the default gains are a paper's, which ran although
 // check_step's bound, sum_i k_i |grad F_i|^2, refuses them: without --gains the run goes ahead
-// with a note on stderr, as --unchecked would); `default_method` (the --method default, e.g. the paper's "feedback-euler"; else
-// feedback-rk4); `region(sys, x0, T)` with the run's duration T instead of region(sys, x0)
-// (a region that is not bounded in time, e.g. a body sliding down a slope); `extra_methods[]` with
-// `template <class S> struct Extra` (extra steppers such as RATTLE: `const char* start(int i,
-// const System<S>&, const Vec<S, N>& x0)` and `const char* step(int i, const System<S>&,
-// Vec<S, N>& x, S h)`, each nullptr or the reason the run stops); `report(sys, x0, Json&,
-// std::string& text)` (system-specific summary fields, e.g. the planar pendulum's period).
+// with a note on stderr, as --unchecked would); `default_method` (the --method default, e.g. the paper's
+// "feedback-euler"; else feedback-rk4); `region(sys, x0, T)` with the run's duration T instead of region(sys, x0) (a
+// region that is not bounded in time, e.g. a body sliding down a slope); `extra_methods[]` with `template <class S>
+// struct Extra` (extra steppers such as RATTLE: `const char* start(int i, const System<S>&, const Vec<S, N>& x0)` and
+// `const char* step(int i, const System<S>&, Vec<S, N>& x, S h)`, each nullptr or the reason the run stops);
+// `report(sys, x0, Json&, std::string& text)` (system-specific summary fields, e.g. the planar pendulum's period).
 // Host-only.
 #pragma once
 

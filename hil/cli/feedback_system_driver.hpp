@@ -90,13 +90,14 @@ template <int N>
 struct LoopResult {
   int64_t done = 0;
   double max_hs = 0;
-  Vec<double, N> last;  // last finite state, in double
-  double divergence_integral = 0;  // ∫ div X dt of the system's own field (integrate/measure.hpp)
+  Vec<double, N> last;              // last finite state, in double
+  double divergence_integral = 0;   // ∫ div X dt of the system's own field (integrate/measure.hpp)
   double log_measure_change = NAN;  // NaN: no invariant density known
 };
 
 // The measuring loop: steps the chosen method, records the invariants and the divergence of X
-// (measured with the double system) of every state, writes the CSV, stops on blow-up. Instantiated once per system and precision.
+// (measured with the double system) of every state, writes the CSV, stops on blow-up. Instantiated once per system and
+// precision.
 template <class Entry, class Sys, class Ref, class FB, class Extra>
 LoopResult<Sys::N> measure(const FeedbackInputs& in, const Sys& sys, const Ref& ref, const FB& fb, Extra& extra,
                            const Vec<typename Sys::Scalar, Sys::N>& x0, InvariantMonitor& mon, Csv& csv) {
@@ -270,7 +271,9 @@ FeedbackOutcome<Entry::template System<S>::N> feedback_simulate(FeedbackInputs i
   if (fbm && !fbr)
     throw Failure(exit_invalid, std::string("feedback integrator refused the gains (") + to_string(fbr.error()) + ")");
   const Feedback<Sys> fb = fbr ? *fbr : Feedback<Sys>{};
-  if (fbm) check_region(fb, sc, h, region, in.unchecked, in.trust_default_gains && !in.gains.automatic ? Entry::name : nullptr);
+  if (fbm)
+    check_region(fb, sc, h, region, in.unchecked,
+                 in.trust_default_gains && !in.gains.automatic ? Entry::name : nullptr);
   typename ExtraOf<Entry, S>::type extra{};
   if (in.method.kind == MethodKind::extra)
     if (const char* why = extra.start(in.method.extra, sys, x0))
@@ -285,8 +288,8 @@ FeedbackOutcome<Entry::template System<S>::N> feedback_simulate(FeedbackInputs i
     csv.print("\n");
   }
   const Vec<double, M> F0 = ref.invariants(x0d);
-  FeedbackOutcome<N> o{InvariantMonitor(Entry::invariants, M, F0.data()), {}, {}, pr, x0d,
-                       double(real_stability_limit<S>(sc))};
+  FeedbackOutcome<N> o{
+      InvariantMonitor(Entry::invariants, M, F0.data()), {}, {}, pr, x0d, double(real_stability_limit<S>(sc))};
   o.r = measure<Entry>(in, sys, ref, fb, extra, x0, o.mon, csv);
   o.rep.precision = sizeof(S) == 4 ? "float" : "double";
   if (fbm) o.rep.gains.assign(K.data(), K.data() + M), o.rep.gains_auto = in.gains.automatic;

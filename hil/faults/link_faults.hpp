@@ -67,8 +67,8 @@ enum class Fault {
 };
 inline constexpr int kFaultClasses = 16;  // none included
 inline const char* const kFaultNames[kFaultClasses] = {
-    "none",  "corrupt", "nan",  "out_of_range",   "drop",          "duplicate",     "reorder", "delayed",
-    "bias",  "reset",   "cut",  "lost_delimiter", "spurious_zero", "noise",         "wild_sequence", "wild_tick"};
+    "none", "corrupt", "nan", "out_of_range",   "drop",          "duplicate", "reorder",       "delayed",
+    "bias", "reset",   "cut", "lost_delimiter", "spurious_zero", "noise",     "wild_sequence", "wild_tick"};
 inline constexpr long kDelayTicks = 2;  // a delayed frame carries the sample of this many ticks ago
 
 // "corrupt,nan,..." or "all" -> the classes in the order given; false on an unknown name.
@@ -150,7 +150,8 @@ inline Bytes noise_burst(std::uint64_t tick, int& segments) {
 
 // What one tick sends: its sensor frame with fault f applied (not reset: the runner's), how
 // many answers the firmware gives, the tick they name, the verdict the first one must carry
-// and how many malformed segments the firmware counts (bad_crc, bad_framing, bad_length). `seq` advances past every number used.
+// and how many malformed segments the firmware counts (bad_crc, bad_framing, bad_length). `seq` advances past every
+// number used.
 struct Burst {
   std::vector<Bytes> frames;
   int answers = 0;
@@ -204,15 +205,15 @@ inline Burst sensor_burst(Fault f, link::SensorReading<double> r, const link::Se
   const bool rejected = f == Fault::corrupt || f == Fault::nan || f == Fault::out_of_range || f == Fault::cut ||
                         f == Fault::spurious_zero || f == Fault::noise;
   // Malformed segments only (nan and out_of_range are decodable frames, counted in their class).
-  b.rejections = f == Fault::spurious_zero         ? 2
-                 : f == Fault::noise                ? b.rejections
+  b.rejections = f == Fault::spurious_zero                ? 2
+                 : f == Fault::noise                      ? b.rejections
                  : f == Fault::corrupt || f == Fault::cut ? 1
-                                                    : 0;
-  b.verdict = rejected                                          ? Verdict::rejected
-              : f == Fault::delayed                             ? Verdict::late
-              : f == Fault::bias                                ? Verdict::implausible
+                                                          : 0;
+  b.verdict = rejected                                             ? Verdict::rejected
+              : f == Fault::delayed                                ? Verdict::late
+              : f == Fault::bias                                   ? Verdict::implausible
               : f == Fault::wild_sequence || f == Fault::wild_tick ? Verdict::wild
-                                                                : Verdict::fresh;
+                                                                   : Verdict::fresh;
   return b;
 }
 

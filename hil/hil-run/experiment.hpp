@@ -16,9 +16,9 @@
 #include <limits>
 #include <string>
 
+#include "answers.hpp"
 #include "attractor/link/actuator_frame.hpp"
 #include "closed_loop_options.hpp"
-#include "answers.hpp"
 #include "handshake.hpp"
 #include "link_faults.hpp"
 #include "options.hpp"
@@ -30,11 +30,11 @@ namespace hil_run {
 struct RunRecord {
   long injected[attractor::hil::kFaultClasses] = {};
   long answers_bad = 0;
-  long seen[attractor::hil::kFaultClasses] = {};  // ticks whose answer carried the class's verdict
+  long seen[attractor::hil::kFaultClasses] = {};         // ticks whose answer carried the class's verdict
   long verdicts[attractor::link::kMaxVerdict + 1] = {};  // answers per verdict
-  long segments = 0;                              // malformed segments the faults made
-  long strays = 0, delimiters = 0, resends = 0;   // answers.hpp
-  attractor::hil::Detected banked;  // every boot's counters (a reset restarts them)
+  long segments = 0;                                     // malformed segments the faults made
+  long strays = 0, delimiters = 0, resends = 0;          // answers.hpp
+  attractor::hil::Detected banked;                       // every boot's counters (a reset restarts them)
   attractor::link::ActuatorReport<double> last;
   BootSeen boot;
   double min_gamma3 = 1.0;
@@ -172,8 +172,7 @@ RunRecord run_experiment(const Options& o, Plant plant, Peer& peer, std::FILE* c
       }
       ++rec.verdicts[int(a.report.verdict)];
       const bool recovered = got.delimiters > 0;
-      if (k == 0 && a.report.verdict == burst.verdict && (f != Fault::lost_delimiter || recovered))
-        ++rec.seen[int(f)];
+      if (k == 0 && a.report.verdict == burst.verdict && (f != Fault::lost_delimiter || recovered)) ++rec.seen[int(f)];
       rec.last = a.report;
       torque = a.report.torque;
       rec.cost_min = std::min(rec.cost_min, a.report.tick_cost);

@@ -27,7 +27,7 @@ struct Options {
   int64_t ticks = 2000;
   int64_t fault_every = 0;
   double timeout_s = 10.0;
-  int answer_timeout_ms = 200;  // no answer within it: a lone 0x00, then the frame again (answers.hpp)
+  int answer_timeout_ms = 200;                // no answer within it: a lone 0x00, then the frame again (answers.hpp)
   cli::ClosedLoopOptions loop;                // --mismatch, --noise, --seed (attractor-sim's meaning)
   std::vector<attractor::hil::Fault> faults;  // --faults: the classes in turn (all by default)
   double vertical_bias = 0.25;                // a bias fault adds this to Γ3 on one frame (|Γ| = 1 broken)

@@ -98,8 +98,8 @@ int report(const Options& o, const RunRecord& r, const Peer& peer, bool has_fw_e
   std::printf(
       "hil: framing: answers fresh %ld rejected %ld repeated %ld late %ld implausible %ld wild %ld; stray answers "
       "%ld discarded, %ld lone delimiters and %ld resends after a missing answer (--answer-timeout %d ms)\n",
-      r.verdicts[0], r.verdicts[1], r.verdicts[2], r.verdicts[3], r.verdicts[4], r.verdicts[5], r.strays,
-      r.delimiters, r.resends, o.answer_timeout_ms);
+      r.verdicts[0], r.verdicts[1], r.verdicts[2], r.verdicts[3], r.verdicts[4], r.verdicts[5], r.strays, r.delimiters,
+      r.resends, o.answer_timeout_ms);
   std::printf("hil: firmware boot: %u resets since power-on, last reason %s\n", r.boot.info.resets,
               rt::to_string(r.boot.info.reason));
   std::printf("hil: plant %s, mismatch %s, sensor noise sigma %g (seed %llu), gyro bias %g rad/s on Omega1\n",

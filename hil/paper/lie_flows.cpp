@@ -77,8 +77,9 @@ CaseResult run_case(Report& rep, const char* system, double T, double h, void (*
   c.fb_float = run_one<Entry, float>(rep, system, "feedback-rk4", T, h, tweak);
   c.rk4_float = run_one<Entry, float>(rep, system, "rk4", T, h, tweak);
   const std::string s(system);
-  rep.checks.check(s + ": no run stopped", double(c.fb_double.stopped + c.rk4_double.stopped + c.fb_float.stopped +
-                                                  c.rk4_float.stopped), 0, 0, "accurate runs stay finite");
+  rep.checks.check(s + ": no run stopped",
+                   double(c.fb_double.stopped + c.rk4_double.stopped + c.fb_float.stopped + c.rk4_float.stopped), 0, 0,
+                   "accurate runs stay finite");
   return c;
 }
 
@@ -91,8 +92,9 @@ void sleigh_toda(Report& rep) {
                    "Toda closed form b1 = c tanh 2ct at half the time");
   rep.checks.check("sleigh-toda double feedback-rk4 energy error", c.fb_double.energy, 0, 1e-9, "energy conserved");
   rep.checks.check("sleigh-toda float feedback-rk4 energy error", c.fb_float.energy, 0, 1e-5, "energy conserved");
-  rep.checks.check("sleigh-toda ∫div X dt - log(w(T)/w0)", c.rk4_double.divergence - std::log(c.rk4_double.final_state_1),
-                   -1e-6, 1e-6, "div X = -k v = d/dt log w (defaults w0 = 1)");
+  rep.checks.check("sleigh-toda ∫div X dt - log(w(T)/w0)",
+                   c.rk4_double.divergence - std::log(c.rk4_double.final_state_1), -1e-6, 1e-6,
+                   "div X = -k v = d/dt log w (defaults w0 = 1)");
   rep.checks.check("sleigh-toda ∫div X dt (area contracts)", c.rk4_double.divergence, -HUGE_VAL, -1,
                    "orbits approach the positive v axis");
 }
@@ -163,8 +165,9 @@ int run(const attractor::cli::Args& a) {
   rep.text = a.flag("json") ? stderr : stdout;
   attractor::cli::prepare_out_dir(out);
   rep.csv.open(out + "/summary.csv", "--out");
-  rep.csv.print("system,method,precision,steps,t_end,constraint_error,energy_error,exact_error,"
-                "divergence_integral,log_measure_change,stopped\n");
+  rep.csv.print(
+      "system,method,precision,steps,t_end,constraint_error,energy_error,exact_error,"
+      "divergence_integral,log_measure_change,stopped\n");
   std::fprintf(rep.text, "  %-20s %-13s %-6s %11s %11s %11s %12s %12s\n", "system", "method", "prec", "constraint",
                "energy", "exact", "int div X", "log measure");
   for (const SystemCase& c : kSystems) c.run(rep);

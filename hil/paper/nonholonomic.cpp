@@ -55,9 +55,9 @@ Outcome run_case(const std::string& method, bool is_float, double T, const std::
 
 // Bounds on the feedback runs (about 4x the largest measured value of the --quick run and of the
 // full one as the unit tests in host-tests/unit/nonholonomic measure it; float positions after
-// t = 200 lose digits to the rounding of φ ≈ 100, hence the knife edge's float bounds), in the order feedback Euler double, Euler float, RK4 double, RK4 float:
-// the largest deviation of any invariant, and |x(t_end) - exact(t_end)| where the system has an
-// exact solution (NaN: none).
+// t = 200 lose digits to the rounding of φ ≈ 100, hence the knife edge's float bounds), in the order feedback Euler
+// double, Euler float, RK4 double, RK4 float: the largest deviation of any invariant, and |x(t_end) - exact(t_end)|
+// where the system has an exact solution (NaN: none).
 struct Bounds {
   double worst[4];
   double exact[4];
@@ -75,11 +75,21 @@ constexpr double kNone = NAN;
 const Row kRows[] = {
     {"suslov", "§3.1", 0.5, {{4e-5, 4e-5, 3e-9, 4e-6}, {8e-4, 8e-4, 4e-9, 2e-5}}, run_case<sim::SuslovEntry>},
     {"knife-edge", "§3.2", 1, {{2e-6, 1.6e-5, 4e-7, 4e-6}, {5e-3, 0.25, 4e-7, 0.3}}, run_case<sim::KnifeEdgeEntry>},
-    {"chaplygin-sleigh", "§3.3", 1, {{2e-5, 2e-5, 4e-10, 2e-5}, {kNone, kNone, kNone, kNone}}, run_case<sim::SleighEntry>},
-    {"chaplygin-sleigh-reduced", "§3.3", 1, {{2e-5, 2e-5, 4e-10, 2e-5}, {kNone, kNone, kNone, kNone}},
+    {"chaplygin-sleigh",
+     "§3.3",
+     1,
+     {{2e-5, 2e-5, 4e-10, 2e-5}, {kNone, kNone, kNone, kNone}},
+     run_case<sim::SleighEntry>},
+    {"chaplygin-sleigh-reduced",
+     "§3.3",
+     1,
+     {{2e-5, 2e-5, 4e-10, 2e-5}, {kNone, kNone, kNone, kNone}},
      run_case<sim::SleighReducedEntry>},
     {"heisenberg", "§3.6", 1, {{1e-12, 1e-5, 1e-12, 1e-5}, {1e-11, 4e-4, 1e-11, 1e-3}}, run_case<sim::HeisenbergEntry>},
-    {"nonholonomic-oscillator", "§3.7", 1, {{3e-5, 3e-5, 1e-6, 3e-6}, {2e-3, 2e-3, 4e-6, 8e-5}},
+    {"nonholonomic-oscillator",
+     "§3.7",
+     1,
+     {{3e-5, 3e-5, 1e-6, 3e-6}, {2e-3, 2e-3, 4e-6, 8e-5}},
      run_case<sim::NonholonomicOscillatorEntry>},
 };
 const char* const kMethods[] = {"feedback-euler", "feedback-rk4", "euler", "rk4"};
@@ -114,7 +124,8 @@ int run(const cli::Args& a) {
   std::fprintf(summary.file(),
                "system,section,method,precision,T,steps,constraint_error,energy_error,momentum_error,group_error,"
                "max_invariant_error,exact_error,stopped\n");
-  std::fprintf(text, "paper 000 §3, %s horizons; errors are max |F_i(x) - F_i(x0)| by kind, exact = |x - exact| at t_end\n",
+  std::fprintf(text,
+               "paper 000 §3, %s horizons; errors are max |F_i(x) - F_i(x0)| by kind, exact = |x - exact| at t_end\n",
                quick ? "--quick" : "full");
   std::fprintf(text, "%-25s %-5s %-15s %-6s %8s %10s %10s %10s %10s %10s %10s\n", "system", "", "method", "prec", "t",
                "constraint", "energy", "momentum", "group", "worst", "exact");
@@ -128,7 +139,8 @@ int run(const cli::Args& a) {
         for (double v : {o.constraint, o.energy, o.momentum, o.group, o.worst, o.exact}) row_out(text, " %10.3e", v);
         std::fprintf(text, "%s\n", o.stopped.empty() ? "" : (" STOPPED: " + o.stopped).c_str());
         std::fprintf(summary.file(), "%s,%s,%s,%s,%.9g,%lld", row.system, row.section, method, prec, o.t_end, o.steps);
-        for (double v : {o.constraint, o.energy, o.momentum, o.group, o.worst, o.exact}) row_out(summary.file(), ",%.6e", v);
+        for (double v : {o.constraint, o.energy, o.momentum, o.group, o.worst, o.exact})
+          row_out(summary.file(), ",%.6e", v);
         std::fprintf(summary.file(), ",%s\n", o.stopped.c_str());
         const bool euler = std::string(method) == "feedback-euler";
         if (!euler && std::string(method) != "feedback-rk4") continue;  // plain runs: reported, not bounded
@@ -138,7 +150,8 @@ int run(const cli::Args& a) {
         const double wb = b.worst[at], eb = b.exact[at];
         checks.check(name + " max invariant deviation", o.stopped.empty() ? o.worst : double(NAN), 0, wb,
                      std::string(row.section) + ": bounded with feedback");
-        if (!std::isnan(eb)) checks.check(name + " exact error", o.exact, 0, eb, std::string(row.section) + ": exact solution");
+        if (!std::isnan(eb))
+          checks.check(name + " exact error", o.exact, 0, eb, std::string(row.section) + ": exact solution");
       }
   }
   // The paper's printed closed forms against the verified ones.

@@ -89,7 +89,8 @@ struct SleighDiscreteExtra {
   Vec<S, 9> from_xy(const ChaplyginSleigh<S, true>& sys) const {
     const Vec3<S> q = z.template head<3>(), qdot = xy.model().inverse_mass(q) * Vec3<S>(z.template tail<3>());
     const S c = std::cos(q[2]), s = std::sin(q[2]);
-    const Vec3<S> Pi = sys.model().locked_inertia() * Vec3<S>(qdot[2], c * qdot[0] + s * qdot[1], -s * qdot[0] + c * qdot[1]);
+    const Vec3<S> Pi =
+        sys.model().locked_inertia() * Vec3<S>(qdot[2], c * qdot[0] + s * qdot[1], -s * qdot[0] + c * qdot[1]);
     Vec<S, 9> x;
     x << c, s, -s, c, q[0], q[1], Pi;
     return x;

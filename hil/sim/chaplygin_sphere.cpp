@@ -51,7 +51,9 @@ struct Sphere {
     q.radius = S(p("a")), q.mass = S(p("m")), q.I1 = S(p("I1")), q.I2 = S(p("I2")), q.I3 = S(p("I3"));
     return System<S>::make(q);
   }
-  static void default_x0(const cli::Params&, double* x) { x[0] = 1, x[1] = 0.5, x[2] = 2, x[3] = 0.6, x[4] = 0, x[5] = 0.8; }
+  static void default_x0(const cli::Params&, double* x) {
+    x[0] = 1, x[1] = 0.5, x[2] = 2, x[3] = 0.6, x[4] = 0, x[5] = 0.8;
+  }
   static double default_T(const System<double>&, const Vec<double, 6>&) { return 20; }
   static std::string off_constraint(const cli::Params&, const double* x) {
     const double g2 = x[3] * x[3] + x[4] * x[4] + x[5] * x[5];

@@ -19,7 +19,8 @@ struct FallingDiskEntry {
   template <class S>
   using System = FallingDisk<S>;
   static constexpr const char* name = "falling-disk";
-  static constexpr const char* summary = "falling rolling disk (paper 004): energy, rolling constraints, reduced volume";
+  static constexpr const char* summary =
+      "falling rolling disk (paper 004): energy, rolling constraints, reduced volume";
   static constexpr const char* about =
       "A disk (mass m, radius R, inertia A about a diameter, B about its axis) rolling without\n"
       "sliding on a plane (paper 004): state (x, y, phi, psi, r, r', p1, p2, vx, vy) with r the tilt\n"

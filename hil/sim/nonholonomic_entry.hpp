@@ -52,8 +52,8 @@ inline Vec3<double> project_momentum(const Vec3<double>& Pi, const Vec3<double>&
 // ⟨Π, e⟩ = 0 meets the energy level of x0 (row `energy_row`, quadratic in Π), the rest as x0:
 // a Lie-group system moves on that ellipse, and its group rows do not depend on Π.
 template <class Sys>
-std::array<Vec<double, Sys::N>, 9> energy_ellipse(const Sys& sys, const Vec<double, Sys::N>& x0,
-                                                  const Vec3<double>& e, int energy_row) {
+std::array<Vec<double, Sys::N>, 9> energy_ellipse(const Sys& sys, const Vec<double, Sys::N>& x0, const Vec3<double>& e,
+                                                  int energy_row) {
   std::array<Vec<double, Sys::N>, 9> r;
   r.fill(x0);
   const Vec3<double> en = e.normalized(), u = en.unitOrthogonal(), v = en.cross(u);

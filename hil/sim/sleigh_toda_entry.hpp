@@ -14,7 +14,6 @@
 
 namespace attractor::sim {
 
-
 struct SleighTodaEntry {
   template <class S>
   using System = SleighToda<S>;
@@ -29,10 +28,10 @@ struct SleighTodaEntry {
       "to the positive v axis; divergence_integral = log(w(t)/w(0)) (no invariant measure).\n"
       "Defaults: m = 1, I = 0, a = 1 (k = 1, the slides' normalized v' = w^2, w' = -v w), v0 = 0,\n"
       "w0 = 1: the Toda solution b1 = tanh 2t, a1 = 1/cosh 2t at Toda time t/2.";
-  static constexpr cli::Param params[] = {{"m", "kg", 1, cli::positive(), "mass"},
-                                          {"I", "kg m^2", 0, cli::non_negative(), "inertia about the centre of mass"},
-                                          {"a", "m", 1, cli::any_finite(),
-                                           "centre of mass ahead of the blade (I + m a^2 > 0)"}};
+  static constexpr cli::Param params[] = {
+      {"m", "kg", 1, cli::positive(), "mass"},
+      {"I", "kg m^2", 0, cli::non_negative(), "inertia about the centre of mass"},
+      {"a", "m", 1, cli::any_finite(), "centre of mass ahead of the blade (I + m a^2 > 0)"}};
   static constexpr const char* states[] = {"v", "w"};
   static constexpr cli::InvariantInfo invariants[] = {{"E", cli::InvariantKind::energy}};
   static constexpr cli::StateOption initial[] = {{"v0", 1, "V", "blade speed [m/s] (default 0)"},

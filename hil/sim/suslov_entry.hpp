@@ -36,7 +36,7 @@ struct SuslovEntry {
   static constexpr const char* states[] = {"R11", "R21", "R31", "R12", "R22", "R32",
                                            "R13", "R23", "R33", "Pi1", "Pi2", "Pi3"};
   static constexpr cli::InvariantInfo invariants[] = {
-      {"J", cli::InvariantKind::constraint}, {"h", cli::InvariantKind::energy}, {"O11", cli::InvariantKind::group},
+      {"J", cli::InvariantKind::constraint}, {"h", cli::InvariantKind::energy},  {"O11", cli::InvariantKind::group},
       {"O12", cli::InvariantKind::group},    {"O13", cli::InvariantKind::group}, {"O22", cli::InvariantKind::group},
       {"O23", cli::InvariantKind::group},    {"O33", cli::InvariantKind::group}};
   static constexpr cli::StateOption initial[] = {
@@ -64,7 +64,8 @@ struct SuslovEntry {
     return System<S>::make(prm);
   }
   static void default_x0(const cli::Params& p, double* x0) {
-    const Vec3<double> e = constraint(p), Pi = e.allFinite() ? project_momentum(Vec3<double>(0, 1, 1), e) : Vec3<double>(0, 1, 1);
+    const Vec3<double> e = constraint(p),
+                       Pi = e.allFinite() ? project_momentum(Vec3<double>(0, 1, 1), e) : Vec3<double>(0, 1, 1);
     const Vec<double, 12> x = Suslov<double>::state(Mat3<double>::Identity(), Pi);
     for (int i = 0; i < 12; ++i) x0[i] = x[i];
   }

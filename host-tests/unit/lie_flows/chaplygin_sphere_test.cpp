@@ -74,8 +74,8 @@ TEST(ChaplyginSphere, SlidesEulerAngleLagrangianAndConstraintsMatchTheModel) {
     const double w1 = thd * std::cos(ps) + phd * std::sin(ps) * std::sin(th);
     const double w2 = -thd * std::sin(ps) + phd * std::cos(ps) * std::sin(th);
     const double w3 = psd + phd * std::cos(th);
-    const double L = 0.5 * (prm.I1 * w1 * w1 + prm.I2 * w2 * w2 + prm.I3 * w3 * w3) +
-                     0.5 * prm.mass * (xd * xd + yd * yd);
+    const double L =
+        0.5 * (prm.I1 * w1 * w1 + prm.I2 * w2 * w2 + prm.I3 * w3 * w3) + 0.5 * prm.mass * (xd * xd + yd * yd);
     // Ω = (RᵀṘ)^∨ with Ṙ by central differences along the velocity.
     const double e = 1e-6;
     const Mat3<double> R = euler_zxz(th, ph, ps);

@@ -106,7 +106,8 @@ TEST(EulerPoincareSuslov, DivergenceIsOmegaDotACrossInverseInertiaA) {
 TEST(EulerPoincareSuslov, ExtensionDivergenceMatchesDifferences) {
   const auto sys = eps_system(kInertia, Vec3<double>(0.4, -1, 0.7));
   auto x = eps_state(kInertia, Vec3<double>(0.4, -1, 0.7), Vec3<double>(0.3, -0.8, 1.2));
-  x.head<9>() = Eigen::Map<const Vec<double, 9>>(Mat3<double>(Eigen::AngleAxisd(0.7, Vec3<double>(1, 2, 2).normalized())).data());
+  x.head<9>() =
+      Eigen::Map<const Vec<double, 9>>(Mat3<double>(Eigen::AngleAxisd(0.7, Vec3<double>(1, 2, 2).normalized())).data());
   EXPECT_NEAR(sys.divergence(x), numeric_divergence(sys, x), 1e-9);
   x.tail<3>() += Vec3<double>(0.3, 0.2, -0.5);
   EXPECT_NEAR(sys.divergence(x), numeric_divergence(sys, x), 1e-9);

@@ -42,7 +42,9 @@ double slides_lagrangian(const FallingDiskParams<double>& p, const Vec<double, 5
   const double xi = v[0] * std::cos(phi) + v[1] * std::sin(phi) + R * v[4];
   const double eta = -v[0] * std::sin(phi) + v[1] * std::cos(phi);
   const double w = v[3] * std::sin(th) + v[4];
-  return m / 2 * (std::pow(xi - R * w, 2) + eta * eta * std::pow(std::sin(th), 2) + std::pow(eta * std::cos(th) + R * v[2], 2)) +
+  return m / 2 *
+             (std::pow(xi - R * w, 2) + eta * eta * std::pow(std::sin(th), 2) +
+              std::pow(eta * std::cos(th) + R * v[2], 2)) +
          0.5 * (p.A * (v[2] * v[2] + v[3] * v[3] * std::pow(std::cos(th), 2)) + p.B * w * w) -
          m * p.gravity * R * std::cos(th);
 }
@@ -71,8 +73,8 @@ TEST(FallingDisk, AccelerationsAreTheLagrangeDAlembertEquations) {
     const double phidd = (d.heading_rate(xp) - d.heading_rate(xm)) / (2 * e);
     const double psidd = (d.spin_rate(xp) - d.spin_rate(xm)) / (2 * e);
     const Vec<double, 5> model(X[Disk::VX], X[Disk::VY], X[Disk::TILT_RATE], phidd, psidd);
-    EXPECT_LT((acc - model).norm(), 1e-5 * (1 + acc.norm())) << trial << ": " << acc.transpose() << " vs "
-                                                              << model.transpose();
+    EXPECT_LT((acc - model).norm(), 1e-5 * (1 + acc.norm()))
+        << trial << ": " << acc.transpose() << " vs " << model.transpose();
     // The printed momentum equations are the φ, ψ rows: ṗ1 = mR²ṙψ̇ cos r, ṗ2 = −mR²ṙφ̇ cos r.
     const double c = d.mR2 * x[Disk::TILT_RATE] * std::cos(x[Disk::TILT]);
     EXPECT_NEAR(X[Disk::P1], c * X[Disk::PSI], 1e-12);

@@ -61,7 +61,7 @@ TEST(MeasureCheck, InvariantDensityBalancesTheDivergence) {
   const ScalingField sys;
   const Vec<double, 2> x0(0.5, 1);
   EXPECT_NEAR(numeric_divergence(sys, x0), 1.5, 1e-9);
-  const auto m = run(sys, x0, 1e-3, 1000);  // x1(t) = x1(0)/(1 − x1(0) t): 0.5 → 1 at t = 1
+  const auto m = run(sys, x0, 1e-3, 1000);                        // x1(t) = x1(0)/(1 − x1(0) t): 0.5 → 1 at t = 1
   EXPECT_NEAR(m.divergence_integral(), 3 * std::log(2.0), 1e-6);  // ∫ 3 x1 dt = 3 log(x1(t)/x1(0))
   EXPECT_NEAR(m.log_measure_change(), 0, 1e-6);
   EXPECT_GT(m.max_abs_divergence(), 2.9);

@@ -26,12 +26,14 @@ SleighToda<double> physical_sleigh() {
 TEST(SleighToda, TodaClosedFormSolvesTheTodaEquations) {
   const double c = 0.8, d = 1e-5;
   for (double t : {0.0, 0.2, 1.0, 3.0}) {
-    const Vec<double, 2> rate = (SleighToda<double>::toda_exact(c, t + d) - SleighToda<double>::toda_exact(c, t - d)) / (2 * d);
+    const Vec<double, 2> rate =
+        (SleighToda<double>::toda_exact(c, t + d) - SleighToda<double>::toda_exact(c, t - d)) / (2 * d);
     EXPECT_NEAR((rate - SleighToda<double>::toda_field(SleighToda<double>::toda_exact(c, t))).norm(), 0, 1e-9) << t;
     // The slides' printed b₁ = −c tanh 2ct runs the other way: ḃ₁ = −2a₁² along it.
     const Vec<double, 2> printed(-c * std::tanh(2 * c * t), c / std::cosh(2 * c * t));
     if (t > 0 && t < 2) {
-      EXPECT_GT(std::abs(-2 * c * c / std::pow(std::cosh(2 * c * t), 2) - SleighToda<double>::toda_field(printed)[0]), 0.1);
+      EXPECT_GT(std::abs(-2 * c * c / std::pow(std::cosh(2 * c * t), 2) - SleighToda<double>::toda_field(printed)[0]),
+                0.1);
     }
   }
 }
@@ -110,7 +112,7 @@ TYPED_TEST(SleighTodaTyped, FeedbackKeepsEnergyAndDivergenceMatchesLogOmega) {
     worst = std::max(worst, std::abs(ref.invariants(x.template cast<double>())[0] - E0));
   }
   const bool is_float = std::is_same<S, float>::value;
-  EXPECT_LT(worst, is_float ? 1e-5 : 2e-9);  // E0 ≈ 2.1
+  EXPECT_LT(worst, is_float ? 1e-5 : 2e-9);                                                    // E0 ≈ 2.1
   EXPECT_NEAR(m.divergence_integral(), std::log(double(x[1]) / 1.5), is_float ? 1e-3 : 1e-6);  // trapezoid: O(h²)
   EXPECT_LT(m.divergence_integral(), -1);  // area contracts: no invariant measure
 }

@@ -176,9 +176,9 @@ int wf_corrupt(std::vector<std::uint8_t>& f, std::mt19937& rng) {
       break;
     }
     case 2: f.insert(f.begin() + std::ptrdiff_t(pick(f.size() + 1)), any_byte()); break;  // insertion
-    case 3: f.erase(f.begin() + std::ptrdiff_t(pick(f.size()))); break;                  // deletion
-    case 4: f.resize(pick(f.size())); break;                                             // truncation
-    default: {                                                                           // burst
+    case 3: f.erase(f.begin() + std::ptrdiff_t(pick(f.size()))); break;                   // deletion
+    case 4: f.resize(pick(f.size())); break;                                              // truncation
+    default: {                                                                            // burst
       const std::size_t len = 1 + pick(32);
       const std::size_t at = pick(f.size() + 1);
       std::vector<std::uint8_t> burst(len);

@@ -33,8 +33,10 @@ Vec<double, 2 * Model::Q> reference_flow(Model model, Vec<double, 2 * Model::Q> 
   const double h = T / n;
   double t = 0;
   auto f = [&](const Vec<double, 2 * Model::Q>& y, double s) {
-    if constexpr (MidpointLagrangian<Model>::timed) model.time = s;
-    else (void)s;
+    if constexpr (MidpointLagrangian<Model>::timed)
+      model.time = s;
+    else
+      (void)s;
     return CotangentExtension<Model>(model).field(y);
   };
   for (int i = 0; i < n; ++i, t += h) {
@@ -111,7 +113,9 @@ Vec<double, 6> oscillator_x0() {  // paper 000 §3.7: y = cos t; on ẋ + y ż =
 // ω = 0.5756 (the paper gives neither h nor the velocity; these reproduce its q1 to the printed
 // digits, asserted below).
 ChaplyginSleighParams<double> sleigh_params() { return {1, 1, 0.2}; }
-Vec<double, 6> sleigh_x0() { return ChaplyginSleighXY<double>::make(sleigh_params()).value().state(0, 0, 0, -2.4, 0.5756); }
+Vec<double, 6> sleigh_x0() {
+  return ChaplyginSleighXY<double>::make(sleigh_params()).value().state(0, 0, 0, -2.4, 0.5756);
+}
 
 template <class T>
 class BaselinesTyped : public ::testing::Test {};
@@ -122,8 +126,8 @@ TYPED_TEST(BaselinesTyped, SecondOrderOnEveryModelWithoutAllocating) {
   using S = TypeParam;
   for (Method m : {Method::verlet, Method::verlet_remark5, Method::dla}) {
     expect_second_order(NonholonomicParticleModel<S>{}, NonholonomicParticleModel<double>{}, m, particle_x0(), 2, 20);
-    expect_second_order(NonholonomicOscillatorModel<S>{}, NonholonomicOscillatorModel<double>{}, m, oscillator_x0(),
-                        5, 50);
+    expect_second_order(NonholonomicOscillatorModel<S>{}, NonholonomicOscillatorModel<double>{}, m, oscillator_x0(), 5,
+                        50);
     ChaplyginSleighXYModel<S> sleigh;
     sleigh.prm = {S(1), S(1), S(0.2)};
     ChaplyginSleighXYModel<double> sleigh_d;
@@ -159,7 +163,8 @@ TEST(Example1Particle, VerletKeepsEnergyConstraintAndMomentumAndSolvesEq14) {
     if (k > 0) {  // (q0, q1, q2) consecutive
       // relative to the rounding of q1 (|q| grows to ~1e4 over the run)
       const double ulp = 1e-16 * (1 + q1.lpNorm<Eigen::Infinity>() * (1 + std::abs(q1[1])));
-      worst_14a = std::max(worst_14a, std::abs((q2[0] - 2 * q1[0] + q0[0]) + q1[1] * (q2[2] - 2 * q1[2] + q0[2])) / ulp);
+      worst_14a =
+          std::max(worst_14a, std::abs((q2[0] - 2 * q1[0] + q0[0]) + q1[1] * (q2[2] - 2 * q1[2] + q0[2])) / ulp);
       worst_14c = std::max(worst_14c, std::abs((q2[2] - q0[2]) - q1[1] * (q2[0] - q0[0])) / ulp);
       q0 = q1;
     }
@@ -172,16 +177,16 @@ TEST(Example1Particle, VerletKeepsEnergyConstraintAndMomentumAndSolvesEq14) {
   EXPECT_LT(worst_14c, 1e3);
   // The continuous flow has the closed form exact_state (Example 1's equations).
   const Vec<double, 6> x0 = particle_x0();
-  EXPECT_LT((NonholonomicParticle<double>::make().value().exact_state(x0, 2) -
-             reference_flow(ParticleModel{}, x0, 2, 2000))
-                .norm(),
-            1e-10);
+  EXPECT_LT(
+      (NonholonomicParticle<double>::make().value().exact_state(x0, 2) - reference_flow(ParticleModel{}, x0, 2, 2000))
+          .norm(),
+      1e-10);
   ParticleModel heavy;
   heavy.m = 2.5;
   const Vec<double, 6> x2 = (Vec<double, 6>() << x0.head<3>(), 2.5 * x0.tail<3>()).finished();
-  EXPECT_LT((NonholonomicParticle<double>::make(2.5).value().exact_state(x2, 2) - reference_flow(heavy, x2, 2, 2000))
-                .norm(),
-            1e-9);
+  EXPECT_LT(
+      (NonholonomicParticle<double>::make(2.5).value().exact_state(x2, 2) - reference_flow(heavy, x2, 2, 2000)).norm(),
+      1e-9);
 }
 
 // DLA keeps its discrete constraint (z2 − z1) − ((y1 + y2)/2)(x2 − x1) = 0 and py (eq. (14b)) to
@@ -392,8 +397,8 @@ TEST(DiscreteIntegrators, UnconvergedSolveAndBadInputAreErrors) {
     EXPECT_EQ(step(ok, x, 0.1), Error::none);
   }
   {
-    auto v = *NonholonomicVerlet<SleighModel>::make(sleigh_model(), x0, NonholonomicVerlet<SleighModel>::Start::consistent,
-                                                   0, 2);
+    auto v = *NonholonomicVerlet<SleighModel>::make(sleigh_model(), x0,
+                                                    NonholonomicVerlet<SleighModel>::Start::consistent, 0, 2);
     Vec<double, 6> x = x0;
     const Vec<double, 6> held = v.state();
     EXPECT_EQ(step(v, x, 0.1), Error::singular);
@@ -404,10 +409,10 @@ TEST(DiscreteIntegrators, UnconvergedSolveAndBadInputAreErrors) {
   EXPECT_EQ(NonholonomicVerlet<SleighModel>::make(sleigh_model(), bad).error(), Error::non_finite);
   EXPECT_EQ(DiscreteLagrangeDAlembert<SleighModel>::make(sleigh_model(), bad).error(), Error::non_finite);
   EXPECT_EQ(DiscreteLagrangeDAlembert<SleighModel>::make(sleigh_model(), x0, 0, 0).error(), Error::invalid_parameter);
-  EXPECT_EQ(NonholonomicVerlet<SleighModel>::make(sleigh_model(), x0, NonholonomicVerlet<SleighModel>::Start::remark5,
-                                                  0, 0)
-                .error(),
-            Error::invalid_parameter);
+  EXPECT_EQ(
+      NonholonomicVerlet<SleighModel>::make(sleigh_model(), x0, NonholonomicVerlet<SleighModel>::Start::remark5, 0, 0)
+          .error(),
+      Error::invalid_parameter);
   Vec<double, 10> folded = Vec<double, 10>::Zero();
   folded[4] = 1.5707963267948966;
   EXPECT_EQ(NonholonomicVerlet<SnakeboardModel<double>>::make(SnakeboardModel<double>{}, folded).error(),

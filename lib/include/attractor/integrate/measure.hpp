@@ -37,13 +37,15 @@ namespace detail {
 template <class, class = void>
 struct has_divergence : std::false_type {};
 template <class T>
-struct has_divergence<T, std::void_t<decltype(double(std::declval<const T&>().divergence(
-                             std::declval<const Vec<double, T::N>&>())))>> : std::true_type {};
+struct has_divergence<
+    T, std::void_t<decltype(double(std::declval<const T&>().divergence(std::declval<const Vec<double, T::N>&>())))>>
+    : std::true_type {};
 template <class, class = void>
 struct has_log_density : std::false_type {};
 template <class T>
-struct has_log_density<T, std::void_t<decltype(double(std::declval<const T&>().log_density(
-                              std::declval<const Vec<double, T::N>&>())))>> : std::true_type {};
+struct has_log_density<
+    T, std::void_t<decltype(double(std::declval<const T&>().log_density(std::declval<const Vec<double, T::N>&>())))>>
+    : std::true_type {};
 }  // namespace detail
 
 // True when Sys supplies divergence(x), resp. log_density(x) (see above).

@@ -57,9 +57,10 @@ inline constexpr std::size_t sensor_payload_size = 48;
 inline constexpr int sensor_floats = 12;
 
 // actuator payload
-inline constexpr std::size_t actuator_torque = 0, actuator_mode = 12, actuator_reason = 13, actuator_verdict = 14, actuator_reserved = 15,
-                             actuator_faults = 16, actuator_link = 40, actuator_gaps = 68, actuator_repeated = 72,
-                             actuator_tick_cost = 76, actuator_late = 80, actuator_implausible = 84;
+inline constexpr std::size_t actuator_torque = 0, actuator_mode = 12, actuator_reason = 13, actuator_verdict = 14,
+                             actuator_reserved = 15, actuator_faults = 16, actuator_link = 40, actuator_gaps = 68,
+                             actuator_repeated = 72, actuator_tick_cost = 76, actuator_late = 80,
+                             actuator_implausible = 84;
 inline constexpr std::size_t actuator_payload_size = 88;
 
 // boot payload

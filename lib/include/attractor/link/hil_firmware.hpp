@@ -119,7 +119,8 @@ int run_hil_firmware(const char* name, Loop& loop, std::uint32_t rate_hz, const 
     << " bad_framing " << c.rejected_by(LinkError::bad_framing) << " bad_crc " << c.rejected_by(LinkError::bad_crc)
     << " non_finite " << c.rejected_by(LinkError::non_finite) << " out_of_range "
     << c.rejected_by(LinkError::out_of_range) << ") gaps " << c.gaps << " repeated " << c.repeated << " late " << c.late
-    << " implausible " << c.implausible << " wild " << c.wild << "; boot " << boot.resets << " (" << rt::to_string(boot.reason) << ")\n";
+    << " implausible " << c.implausible << " wild " << c.wild << "; boot " << boot.resets << " ("
+    << rt::to_string(boot.reason) << ")\n";
   Board::write(t.c_str());
   return r.mode == rt::Mode::running ? 0 : 1;
 }

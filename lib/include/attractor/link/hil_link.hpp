@@ -161,7 +161,7 @@ class HilLink {
     slot_answered_ = false;  // a decodable frame opens the next rejected-segment slot
     const std::uint32_t ahead = h.sequence - expected_sequence_;
     const std::uint32_t behind = expected_sequence_ - h.sequence;  // 1: the last frame used again
-    const std::uint64_t newer = h.tick - sample_tick_;              // modulo 2^64
+    const std::uint64_t newer = h.tick - sample_tick_;             // modulo 2^64
     const bool seq_ok = !started_ || ahead <= kWindow;
     const bool repeat = started_ && behind >= 1u && behind <= kWindow;
     const bool tick_ok = !have_sample_ || (newer >= 1u && newer <= kWindow);
@@ -197,9 +197,9 @@ class HilLink {
     sample_tick_ = fresh ? h.tick : sample_tick_;
     have_sample_ = have_sample_ || fresh;
     tick_ = (fresh || implausible) ? h.tick : tick_;
-    verdict_ = repeat ? Verdict::repeated
-               : late ? Verdict::late
-               : wild ? Verdict::wild
+    verdict_ = repeat        ? Verdict::repeated
+               : late        ? Verdict::late
+               : wild        ? Verdict::wild
                : implausible ? Verdict::implausible
                              : Verdict::fresh;
     return LinkEvent::tick;
@@ -240,7 +240,7 @@ class HilLink {
   LinkCounters counters_;
   SensorReading<S> reading_;  // the last accepted reading (zero before the first)
   Command command_ = Command::Zero();
-  LinkCounters power_on_;  // every run's counters before the current one's (banked at hello)
+  LinkCounters power_on_;          // every run's counters before the current one's (banked at hello)
   std::uint64_t tick_ = 0;         // baseline: the tick of the newest frame used (or of hello)
   std::uint64_t answer_tick_ = 0;  // the tick the next answer names
   std::uint64_t sample_tick_ = 0;  // tick index of the newest fresh sample (valid with have_sample_)

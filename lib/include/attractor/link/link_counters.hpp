@@ -3,8 +3,8 @@
 // frames missing (the sequence number jumped forward) and frames that did not advance the
 // sequence (duplicated or reordered), sensor frames whose sample time lagged (late: an old
 // sample sent late), sensor frames the plant's adapter found implausible (e.g. |Γ| != 1, a
-// biased vertical) and frames outside the sequence/tick window (wild). Carried in the actuator frame (link/frame_layout.hpp), so
-// the host reports what the firmware detected against what it injected.
+// biased vertical) and frames outside the sequence/tick window (wild). Carried in the actuator frame
+// (link/frame_layout.hpp), so the host reports what the firmware detected against what it injected.
 #pragma once
 
 #include <cstdint>

@@ -61,7 +61,8 @@ inline rt::Report after(const rt::Report& earlier, const rt::Report& later) {
   const bool earlier_tripped = earlier.mode == rt::Mode::safe;
   r.mode = earlier_tripped ? rt::Mode::safe : later.mode;
   r.reason = earlier_tripped ? earlier.reason : later.reason;
-  r.trip_tick = earlier_tripped ? earlier.trip_tick : later.trip_tick + (later.mode == rt::Mode::safe ? earlier.ticks : 0u);
+  r.trip_tick =
+      earlier_tripped ? earlier.trip_tick : later.trip_tick + (later.mode == rt::Mode::safe ? earlier.ticks : 0u);
   return r;
 }
 }  // namespace detail
@@ -69,7 +70,7 @@ inline rt::Report after(const rt::Report& earlier, const rt::Report& later) {
 template <class Board, class Port, class App, class Link>
 rt::Report run_lockstep(App& app, Link& link, const rt::Config& cfg) {
   rt::Report before;  // the runs ended by a hello (none yet: zero counts, running)
-  for (;;) {  // one pass per run: until goodbye, or a hello after ticks (a new run)
+  for (;;) {          // one pass per run: until goodbye, or a hello after ticks (a new run)
     rt::Tick<App> engine(app, cfg, Board::cost_hz(), Board::cost_mask());
     std::uint8_t out[layout::max_wire_size];
     std::uint64_t cost_sum = 0;

@@ -182,8 +182,8 @@ class LieGroupExtension {
     if constexpr (G > 0) g.template head<G>().setZero();
     g.template tail<D>() = E_ * w_c + (gain[K] * (energy - F0[K])) * v;
     if constexpr (E > 0) {
-      const Vec<S, E> w_e = gain.template segment<E>(K + 1).cwiseProduct(model_.first_integrals(P.mu) -
-                                                                           F0.template segment<E>(K + 1));
+      const Vec<S, E> w_e =
+          gain.template segment<E>(K + 1).cwiseProduct(model_.first_integrals(P.mu) - F0.template segment<E>(K + 1));
       g.template tail<D>() += model_.first_integrals_jacobian(P.mu).transpose() * w_e;
     }
     if constexpr (O > 0) {

@@ -43,8 +43,7 @@ struct declares_constant_mass<T, std::enable_if_t<T::constant_mass>> : std::true
 template <class T, class = void>
 struct has_model_clock : std::false_type {};
 template <class T>
-struct has_model_clock<T, std::void_t<decltype(std::declval<T&>().time = typename T::Scalar(0))>>
-    : std::true_type {};
+struct has_model_clock<T, std::void_t<decltype(std::declval<T&>().time = typename T::Scalar(0))>> : std::true_type {};
 }  // namespace detail
 
 template <class Model>
@@ -69,8 +68,10 @@ class MidpointLagrangian {
   Model& model() { return model_; }
 
   void set_time(S t) {
-    if constexpr (timed) model_.time = t;
-    else (void)t;
+    if constexpr (timed)
+      model_.time = t;
+    else
+      (void)t;
   }
 
   // μᵀ(q) = m(q)E(q): the constraint one-forms (§2's μ^a, rows of μ) as columns. The model's

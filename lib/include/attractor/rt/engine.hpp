@@ -266,8 +266,8 @@ class Tick {
   S dt_;
   Sensors sensor_limits_;
   Command actuator_limits_;
-  Sensors y_;        // written by the sampling ISR only while !busy_
-  Sensors y_valid_;  // last validated sample (control ISR only)
+  Sensors y_;                // written by the sampling ISR only while !busy_
+  Sensors y_valid_;          // last validated sample (control ISR only)
   bool have_valid_ = false;  // y_valid_ holds a sample (control ISR only)
   Command last_command_ = Command::Zero();
   bool fresh_ = false;                // sampling ISR, while !busy_

@@ -52,8 +52,8 @@ namespace attractor {
 
 template <class S>
 struct ChaplyginSphereParams {
-  S radius = S(1);  // a [m] (the slides' constraints take a = 1)
-  S mass = S(1);    // m [kg]
+  S radius = S(1);                          // a [m] (the slides' constraints take a = 1)
+  S mass = S(1);                            // m [kg]
   S I1 = S(0.3), I2 = S(0.4), I3 = S(0.5);  // principal moments about the centre [kg m²]
 
   // non_finite for NaN/Inf; invalid_parameter unless a > 0, m > 0 and every I_i > 0. Equal
@@ -78,7 +78,7 @@ struct ChaplyginSphere {
   using Invariants = Vec<S, M>;
 
   ChaplyginSphereParams<S> p{};
-  S d = S(1);                         // m a²
+  S d = S(1);                                   // m a²
   Vec3<S> B = Vec3<S>(S(1.3), S(1.4), S(1.5));  // I + d
 
   static Result<ChaplyginSphere> make(const ChaplyginSphereParams<S>& prm = ChaplyginSphereParams<S>{}) {
@@ -142,7 +142,7 @@ struct ChaplyginSphere {
     Mat<S, M, N> J;
     J.template block<1, 3>(0, 0).setZero();
     J.template block<1, 3>(0, 3) = S(2) * G.transpose();
-    J.template block<1, 3>(1, 0) = Mc.transpose();             // ∂H/∂Ω = M
+    J.template block<1, 3>(1, 0) = Mc.transpose();              // ∂H/∂Ω = M
     J.template block<1, 3>(1, 3) = (-d * go * Om).transpose();  // ∂H/∂Γ = −d(Γ·Ω)Ω
     // K = ΩᵀBΓ − d (Γ·Ω)|Γ|²
     J.template block<1, 3>(2, 0) = (B.cwiseProduct(G) - (d * G.squaredNorm()) * G).transpose();

@@ -42,11 +42,11 @@ namespace attractor {
 
 template <class S>
 struct FallingDiskParams {
-  S mass = S(1);        // m
-  S radius = S(1);      // R
-  S A = S(0.25);        // moment of inertia about a diameter (uniform disk: mR²/4)
-  S B = S(0.5);         // about the symmetry axis (uniform disk: mR²/2)
-  S gravity = S(1);     // g
+  S mass = S(1);     // m
+  S radius = S(1);   // R
+  S A = S(0.25);     // moment of inertia about a diameter (uniform disk: mR²/4)
+  S B = S(0.5);      // about the symmetry axis (uniform disk: mR²/2)
+  S gravity = S(1);  // g
 
   Error validate() const {
     if (!is_finite(mass) || !is_finite(radius) || !is_finite(A) || !is_finite(B) || !is_finite(gravity))

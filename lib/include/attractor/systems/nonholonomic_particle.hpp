@@ -57,8 +57,8 @@ struct NonholonomicParticleModel {
 template <class S, EnergyRow Row = EnergyRow::extended>
 struct NonholonomicParticle : CotangentExtension<NonholonomicParticleModel<S>, Row> {
   using Base = CotangentExtension<NonholonomicParticleModel<S>, Row>;
-  using typename Base::State;
   using Base::Base;
+  using typename Base::State;
 
   static Result<NonholonomicParticle> make(S mass = S(1)) {
     if (!is_finite(mass)) return Error::non_finite;

@@ -40,13 +40,13 @@ namespace attractor {
 
 template <class S>
 struct SnakeboardParams {
-  S mass = S(1);             // m
-  S board_inertia = S(0.5);  // J, board about its centre (with the axles' share)
-  S rotor_inertia = S(0.5);  // J0
-  S axle_inertia = S(0.05);  // J1, each wheel axle about its centre
-  S half_length = S(0.5);    // r, centre to each wheel axle
-  S rotor_torque = S(1);     // A_ψ
-  S axle_torque = S(0.25);   // A_φ
+  S mass = S(1);                         // m
+  S board_inertia = S(0.5);              // J, board about its centre (with the axles' share)
+  S rotor_inertia = S(0.5);              // J0
+  S axle_inertia = S(0.05);              // J1, each wheel axle about its centre
+  S half_length = S(0.5);                // r, centre to each wheel axle
+  S rotor_torque = S(1);                 // A_ψ
+  S axle_torque = S(0.25);               // A_φ
   S frequency = S(3.14159265358979324);  // ω
 
   Error validate() const {
@@ -108,8 +108,8 @@ struct SnakeboardModel {
     const S m = prm.mass, sgn = i == 0 ? S(1) : S(-1), ang = q[2] + sgn * q[4];
     const S ca = std::cos(ang) / m, sa = std::sin(ang) / m;
     Mat<S, 5, 5> De = Mat<S, 5, 5>::Zero();
-    De(0, 2) = ca, De(1, 2) = sa;                      // ∂/∂θ
-    De(0, 4) = sgn * ca, De(1, 4) = sgn * sa;          // ∂/∂φ
+    De(0, 2) = ca, De(1, 2) = sa;              // ∂/∂θ
+    De(0, 4) = sgn * ca, De(1, 4) = sgn * sa;  // ∂/∂φ
     De(2, 4) = -sgn * prm.half_length * std::sin(q[4]) / turned();
     return De;
   }
