@@ -13,7 +13,9 @@
 #include <cstdio>
 #include <string>
 
+#include "../sim/chaplygin_sphere_entry.hpp"
 #include "../sim/falling_disk_entry.hpp"
+#include "../sim/sleigh_oscillating_mass_entry.hpp"
 #include "../sim/sleigh_toda_entry.hpp"
 #include "../sim/suslov_entry.hpp"
 #include "commands.hpp"
@@ -138,6 +140,27 @@ void suslov(Report& rep) {
                    "energy kept by the feedback integrator");
 }
 
+// Chaplygin sphere: |Γ|², energy, K = M·Γ and |M|² kept; Chaplygin's density makes the measure
+// invariant (log_measure_change ~ 0) while the plain volume is not (∫div X dt ≠ 0).
+void chaplygin_sphere(Report& rep) {
+  const CaseResult c = run_case<attractor::sim::ChaplyginSphereEntry>(rep, "chaplygin-sphere", 2, 1e-3);
+  rep.checks.check("chaplygin-sphere double feedback-rk4 energy error", c.fb_double.energy, 0, 1e-8,
+                   "energy conserved");
+  rep.checks.check("chaplygin-sphere |log measure change|", std::abs(c.fb_double.log_measure), 0, 1e-6,
+                   "Chaplygin's invariant density");
+  rep.checks.check("chaplygin-sphere |∫div X dt|", std::abs(c.fb_double.divergence), 1e-4, HUGE_VAL,
+                   "the plain volume is not invariant");
+}
+
+// 3D sleigh with an oscillating mass: energy kept, volume dr dṙ d⁵p preserved.
+void sleigh_oscillating_mass(Report& rep) {
+  const CaseResult c = run_case<attractor::sim::SleighOscillatingMassEntry>(rep, "sleigh-oscillating-mass", 2, 1e-3);
+  rep.checks.check("sleigh-oscillating-mass double feedback-rk4 energy error", c.fb_double.energy, 0, 1e-9,
+                   "energy conserved");
+  rep.checks.check("sleigh-oscillating-mass |∫div X dt|", std::abs(c.fb_double.divergence), 0, 1e-9,
+                   "volume preserved");
+}
+
 struct SystemCase {
   const char* name;
   void (*run)(Report&);
@@ -147,6 +170,8 @@ const SystemCase kSystems[] = {
     {"sleigh-toda", sleigh_toda},
     {"falling-disk", falling_disk},
     {"suslov", suslov},
+    {"chaplygin-sphere", chaplygin_sphere},
+    {"sleigh-oscillating-mass", sleigh_oscillating_mass},
 };
 
 attractor::cli::Spec lie_flows_spec() {

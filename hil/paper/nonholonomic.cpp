@@ -15,6 +15,8 @@
 #include "../sim/heisenberg_entry.hpp"
 #include "../sim/knife_edge_entry.hpp"
 #include "../sim/nonholonomic_oscillator_entry.hpp"
+#include "../sim/roller_racer_entry.hpp"
+#include "../sim/rolling_disk_entry.hpp"
 #include "../sim/suslov_entry.hpp"
 #include "commands.hpp"
 #include "paper_checks.hpp"
@@ -85,6 +87,12 @@ const Row kRows[] = {
      1,
      {{2e-5, 2e-5, 4e-10, 2e-5}, {kNone, kNone, kNone, kNone}},
      run_case<sim::SleighReducedEntry>},
+    {"rolling-disk", "§3.4", 1, {{2e-5, 2e-5, 1e-9, 2e-6}, {3e-3, 5e-3, 1e-9, 6e-2}}, run_case<sim::RollingDiskEntry>},
+    {"roller-racer",
+     "§3.5",
+     1,
+     {{6e-5, 6e-5, 2e-9, 2e-5}, {kNone, kNone, kNone, kNone}},
+     run_case<sim::RollerRacerEntry>},
     {"heisenberg", "§3.6", 1, {{1e-12, 1e-5, 1e-12, 1e-5}, {1e-11, 4e-4, 1e-11, 1e-3}}, run_case<sim::HeisenbergEntry>},
     {"nonholonomic-oscillator",
      "§3.7",
@@ -96,9 +104,10 @@ const char* const kMethods[] = {"feedback-euler", "feedback-rk4", "euler", "rk4"
 
 cli::Spec spec() {
   cli::Spec s("nonholonomic", "usage: attractor-paper nonholonomic [--out DIR] [--quick] [--json]",
-              "paper 000 §3: Suslov, knife edge, Chaplygin sleigh (with pose and reduced), Heisenberg and\n"
-              "the nonholonomic oscillator, feedback and plain Euler/RK4 in double and float, at the\n"
-              "paper's (or the documented) case of each attractor-sim command; plots:\n"
+              "paper 000 §3: Suslov, knife edge, Chaplygin sleigh (with pose and reduced), the vertical\n"
+              "rolling disk, the roller racer, Heisenberg and the nonholonomic oscillator, feedback and\n"
+              "plain Euler/RK4 in double and float, at the paper's (or the documented) case of each\n"
+              "attractor-sim command; plots:\n"
               "/usr/bin/python3 scripts/plots/nonholonomic.py DIR");
   s.text("out", "DIR", "CSV directory (default out/nonholonomic; created if missing)")
       .flag("quick", "short horizons (the test run): Suslov 0.5, the others 1")

@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: Apache-2.0
+// attractor-sim chaplygin-sphere (the entry; registration chaplygin_sphere.cpp, also run by
+// attractor-paper lie-flows): the Chaplygin sphere of paper 004 (systems/chaplygin_sphere.hpp)
+// through the feedback-system driver (hil/cli/feedback_system_driver.hpp).
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <string>
+
+#include "attractor/systems/chaplygin_sphere.hpp"
+#include "feedback_system_driver.hpp"
+
+namespace attractor::sim {
+
+using cli::InvariantKind;
+
+struct ChaplyginSphereEntry {
+  template <class S>
+  using System = ChaplyginSphere<S>;
+  static constexpr const char* name = "chaplygin-sphere";
+  static constexpr const char* summary = "Chaplygin sphere (paper 004): rolling ball, centred mass, distinct moments";
+  static constexpr const char* about =
+      "Chaplygin sphere (paper 004): a ball of radius a, mass m, centre of mass at its centre and\n"
+      "principal moments I1, I2, I3, rolling without slipping. State x = (Omega, Gamma): body rate and\n"
+      "the upward vertical in the body. Invariants G = |Gamma|^2 (target 1), H energy, K = M.Gamma\n"
+      "(the conserved nonholonomic momentum, M the angular momentum about the contact point) and\n"
+      "M2 = |M|^2. log_measure_change uses Chaplygin's density. The slides give no numbers; defaults:\n"
+      "a = m = 1 (the slides' constraints take a = 1), I = (0.3, 0.4, 0.5), Omega0 = (1, 0.5, 2),\n"
+      "Gamma0 = (0.6, 0, 0.8), T = 20.";
+  static constexpr cli::Param params[] = {{"a", "m", 1, cli::positive(), "ball radius"},
+                                          {"m", "kg", 1, cli::positive(), "mass"},
+                                          {"I1", "kg m^2", 0.3, cli::positive(), "principal moment about the centre"},
+                                          {"I2", "kg m^2", 0.4, cli::positive(), "principal moment about the centre"},
+                                          {"I3", "kg m^2", 0.5, cli::positive(), "principal moment about the centre"}};
+  static constexpr const char* states[] = {"W1", "W2", "W3", "G1", "G2", "G3"};
+  static constexpr cli::InvariantInfo invariants[] = {{"G", InvariantKind::constraint},
+                                                      {"H", InvariantKind::energy},
+                                                      {"K", InvariantKind::momentum},
+                                                      {"M2", InvariantKind::momentum}};
+  static constexpr cli::StateOption initial[] = {
+      {"omega0", 3, "W1,W2,W3", "body angular velocity [rad/s] (default 1,0.5,2)"},
+      {"gamma0", 3, "G1,G2,G3", "upward vertical in the body, |Gamma0| = 1 (default 0.6,0,0.8)"}};
+  // |M|^2 has the steepest gradient (2AM): gain 1 keeps h*stiffness ~0.05 at the defaults.
+  static constexpr double default_gain = 1;
+  static constexpr const char* T_default = "default 20";
+
+  template <class S>
+  static Result<System<S>> make(const cli::Params& p) {
+    ChaplyginSphereParams<S> q;
+    q.radius = S(p("a")), q.mass = S(p("m")), q.I1 = S(p("I1")), q.I2 = S(p("I2")), q.I3 = S(p("I3"));
+    return System<S>::make(q);
+  }
+  static void default_x0(const cli::Params&, double* x) {
+    x[0] = 1, x[1] = 0.5, x[2] = 2, x[3] = 0.6, x[4] = 0, x[5] = 0.8;
+  }
+  static double default_T(const System<double>&, const Vec<double, 6>&) { return 20; }
+  static std::string off_constraint(const cli::Params&, const double* x) {
+    const double g2 = x[3] * x[3] + x[4] * x[4] + x[5] * x[5];
+    if (std::abs(g2 - 1) <= 1e-9) return "";
+    return "Gamma0 is not a unit vector: |Gamma0| = " + cli::exact(std::sqrt(g2));
+  }
+  static std::string project(const cli::Params&, double* x) {
+    const double n = std::sqrt(x[3] * x[3] + x[4] * x[4] + x[5] * x[5]);
+    if (!(n > 0) || !std::isfinite(n)) return "Gamma0 = 0 cannot be normalized";
+    for (int i = 3; i < 6; ++i) x[i] /= n;
+    return "";
+  }
+  // x0 and, on the energy level, the rate of largest norm sqrt(2H / min I) along each body axis
+  // (|Omega|^2 <= 2H / min I since A >= I), each with Gamma along and across it.
+  static std::array<Vec<double, 6>, 7> region(const System<double>& sys, const Vec<double, 6>& x0) {
+    const double w = std::sqrt(2 * sys.energy(x0) / std::min({sys.p.I1, sys.p.I2, sys.p.I3}));
+    std::array<Vec<double, 6>, 7> r;
+    r[0] = x0;
+    for (int i = 0; i < 3; ++i) {
+      r[1 + 2 * i] = System<double>::state(w * Vec3<double>::Unit(i), Vec3<double>::Unit(i));
+      r[2 + 2 * i] = System<double>::state(w * Vec3<double>::Unit(i), Vec3<double>::Unit((i + 1) % 3));
+    }
+    return r;
+  }
+};
+
+}  // namespace attractor::sim
