@@ -128,6 +128,7 @@ struct FeedbackInputs {
   double h = 1e-3, T = 0;
   bool T_given = false, projected = false, force = false, unchecked = false;
   bool trust_default_gains = false;  // the entry's default gains run even where check_step refuses them
+  bool measure_volume = true;        // ∫ div X dt along the run (2N field evaluations a step without div)
   std::string csv;                   // time-series file; empty: none
   int64_t every = 1, steps = 0;
 };

@@ -134,15 +134,15 @@ LoopResult<Sys::N> measure(const FeedbackInputs& in, const Sys& sys, const Ref& 
     const bool go = mon.record(F.data(), all_finite(xd));
     if (mon.records() == before) break;  // non-finite: not a state of the run
     r.done = k + 1, r.last = xd;
-    volume.record(xd, in.h);
+    if (in.measure_volume) volume.record(xd, in.h);
     if (in.method.feedback()) r.max_hs = std::max(r.max_hs, double(h * fb.stiffness(x)));
     if (r.done % in.every == 0) emit(double(r.done) * in.h, xd);
     if (!go) break;
     progress.tick(r.done);
   }
   csv.close();
-  r.divergence_integral = volume.divergence_integral();
-  r.log_measure_change = volume.log_measure_change();
+  r.divergence_integral = in.measure_volume ? volume.divergence_integral() : NAN;
+  r.log_measure_change = in.measure_volume ? volume.log_measure_change() : NAN;
   return r;
 }
 

@@ -37,6 +37,7 @@ struct Outcome {
 template <class Entry, class S>
 Outcome run_as(const std::string& method, double T, const std::string& series) {
   cli::FeedbackInputs in = cli::feedback_defaults<Entry>(method);
+  in.measure_volume = false;  // not reported here (attractor-paper lie-flows reports the measures)
   if (T > 0) in.T_given = true, in.T = T;
   in.csv = series;
   in.every = 100;
