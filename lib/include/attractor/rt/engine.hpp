@@ -101,12 +101,8 @@ class Tick {
   void on_control(Clock&& clock) {
     std::atomic_signal_fence(std::memory_order_acquire);  // busy_ seen -> the sample is complete
     const std::uint64_t tick = step_tick_;
-    Error sensor = Error::none;
-    if (!fresh_) {
-      supervisor_.count_stale();
-      if (++stale_streak_ > supervisor_.config().stale_limit) supervisor_.trip(Error::stale, tick);
-      sensor_error_ = Error::stale;
-    } else {
+    Error sensor = Error::stale;  // this tick's verdict on its sample
+    if (fresh_) {
       // &=, not &&: every channel is checked every tick (constant cost).
       bool finite = true;
       bool in_range = true;
@@ -115,25 +111,22 @@ class Tick {
         in_range &= y_[i] <= sensor_limits_[i];
         in_range &= y_[i] >= -sensor_limits_[i];
       }
-      if (!finite) {
-        sensor = Error::non_finite;
-      } else if (!in_range) {
-        sensor = Error::out_of_range;
-      } else {
+      sensor = !finite ? Error::non_finite : (!in_range ? Error::out_of_range : Error::none);
+      if (sensor == Error::none) {
         y_valid_ = y_;
         have_valid_ = true;
         stale_streak_ = 0;
       }
-      sensor_error_ = sensor;
     }
-    // Out of range: a spike or a saturated sensor, held like a stale sample (counted in its
-    // class) and tripping only when it persists beyond stale_limit ticks; the same rule as a
-    // sensor frame the HIL link rejects for its wire range (docs/runtime.md). NaN/Inf trips.
-    if (sensor == Error::non_finite) supervisor_.fault(sensor, tick);
-    if (sensor == Error::out_of_range) {
-      supervisor_.count(sensor);
-      if (++stale_streak_ > supervisor_.config().stale_limit) supervisor_.trip(sensor, tick);
-    }
+    sensor_error_ = sensor;
+    // One rule for a tick without a usable sample, none fresh or one out of range (a spike, a
+    // saturated sensor; the HIL link's wire range alike, docs/runtime.md): the last valid sample
+    // is held and the tick counted in its class; more than stale_limit in a row trip. NaN/Inf
+    // trips at once. One supervisor call every tick, whatever the verdict.
+    const bool held = sensor == Error::stale || sensor == Error::out_of_range;
+    if (held) ++stale_streak_;
+    const bool trips = sensor == Error::non_finite || (held && stale_streak_ > supervisor_.config().stale_limit);
+    supervisor_.record(sensor, trips, tick);
     preemption_point();
 
     Command u = Command::Zero();

@@ -83,19 +83,17 @@ class Supervisor {
     if (why != Error::none) trip_locked(why, tick);
   }
 
-  // Count one fault without the trip its rule may call for later (out_of_range: held first).
-  void count(Error why) {
+  // Count `why` (Error::none: nothing) and trip with it when the caller's rule says so. Atomic;
+  // the tick's sample verdict, one call per tick whatever it is.
+  void record(Error why, bool trips, std::uint64_t tick) {
     CriticalSection cs;
     count_locked(why);
+    if (trips) trip_locked(why, tick);
   }
 
   void count_overrun() {
     CriticalSection cs;
     add(faults_.overrun);
-  }
-  void count_stale() {
-    CriticalSection cs;
-    add(faults_.stale);
   }
   void count_saturated() {
     CriticalSection cs;
