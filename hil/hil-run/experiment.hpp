@@ -110,6 +110,7 @@ RunRecord run_experiment(const Options& o, Plant plant, Peer& peer, std::FILE* c
   SensorReading<double> past[hil::kDelayTicks];  // the last clean readings, for delayed frames
   std::uint32_t seq = 0;
   for (int64_t tick = 1; tick <= o.ticks; ++tick) {
+    peer.tick = tick;
     SensorReading<double> r = plant.step(torque);
     rec.min_gamma3 = std::min(rec.min_gamma3, plant.gamma3());
     r.gyro = noise.add(r.gyro);
@@ -123,6 +124,7 @@ RunRecord run_experiment(const Options& o, Plant plant, Peer& peer, std::FILE* c
     const bool needs_next = f == Fault::drop || f == Fault::spurious_zero || f == Fault::noise;
     if ((f == Fault::reset && tick + o.reset_down >= o.ticks) || (needs_next && tick == o.ticks)) f = Fault::none;
     ++rec.injected[int(f)];
+    if (f != Fault::none) peer.note_fault(tick, int(f));
     if (down > 0 || f == Fault::reset) {
       // The firmware is down (rebooting): nothing is exchanged, the motor gets no torque.
       if (f == Fault::reset) {

@@ -12,6 +12,8 @@
 //   experiment.hpp      the tick loop with fault injection (hil/faults/link_faults.hpp)
 //   round_trip_stats.hpp  the round-trip latency percentiles and histogram, fixed memory
 //   summary.hpp         the "hil:" lines and the outcome's exit code
+//   byte_tap.hpp, recording.hpp, replay.hpp  --record, --replay [--plant-only]: raw bytes kept
+//                       in a versioned file and checked bit for bit on a second run
 // Everything is validated before QEMU starts; exit codes: hil/cli/exit_codes.hpp (--help).
 #include <sched.h>
 #include <unistd.h>
@@ -20,12 +22,15 @@
 #include <cstdio>
 #include <cstring>
 #include <exception>
+#include <memory>
 #include <string>
 
 #include "experiment.hpp"
 #include "firmware_image.hpp"
 #include "options.hpp"
 #include "qemu_process.hpp"
+#include "recording.hpp"
+#include "replay.hpp"
 #include "robot_plant.hpp"
 #include "skate_plant.hpp"
 #include "summary.hpp"
@@ -35,13 +40,41 @@ namespace {
 
 using namespace hil_run;
 
-// The CSV, opened (created or truncated) before QEMU starts, so an unwritable path fails first.
+// The CSV and the recording, opened (created or truncated) before QEMU starts, so an unwritable
+// path fails first.
 struct CsvFile {
   std::FILE* f = nullptr;
   ~CsvFile() {
     if (f != nullptr) std::fclose(f);
   }
 };
+
+// --replay --plant-only: the experiment against the recorded answers, no firmware.
+template <class Plant>
+int replay_plant(const Options& o, const Recording& recording, const Plant& plant) {
+  PlantReplay script(recording);
+  Peer peer(-1, -1, o.timeout_s);
+  peer.tap = &script;
+  const RunRecord rec = run_experiment(o, plant, peer, nullptr);
+  script.finish(o.ticks);
+  std::printf("hil: replay --plant-only: %zu recorded events, %ld frames / %ld bytes written by the plant run, "
+              "identical to '%s'; %ld frames read (the recorded answers), min Gamma3 %.6f\n",
+              script.events(), peer.frames_sent_, peer.bytes_sent_, o.replay.c_str(), peer.frames_received_,
+              rec.min_gamma3);
+  return code::exit_ok;
+}
+
+// --replay with a firmware: the recorded writes again, every byte back compared.
+inline int replay_firmware(const Options& o, const Recording& recording, Peer& peer) {
+  FirmwareReplay check(recording);
+  peer.tap = &check;
+  const auto t0 = std::chrono::steady_clock::now();
+  const std::size_t n = check.run(peer, recording);
+  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  std::printf("hil: replay: %ld frames / %ld bytes sent, %zu bytes received in %.2f s wall, identical to '%s'\n",
+              peer.frames_sent_, peer.bytes_sent_, n, s, o.replay.c_str());
+  return code::exit_ok;
+}
 
 // QEMU's host CPU for --qemu-cpu (-1: none), checked against this process's affinity.
 long qemu_cpu(const Options& o) {
@@ -55,17 +88,21 @@ long qemu_cpu(const Options& o) {
 }
 
 template <class Plant>
-int run(const Options& o) {
+int run(const Options& o, const Recording& recording, const std::string& header) {
   // Everything that can be refused is refused here, before any process or file name exists.
   auto made = Plant::make(o.loop);
   if (!made)
     throw Failure(code::exit_invalid, std::string("--mismatch: the plant's parameters are invalid (") +
                                           attractor::to_string(made.error()) + ")");
+  if (o.plant_only) return replay_plant(o, recording, *made);
   if (o.qemu_mode()) check_image_plant(o.elf, check_firmware_image(o.elf), o.plant);
   const long cpu = o.qemu_mode() ? qemu_cpu(o) : -1;
   CsvFile csv;
   if (!o.csv.empty() && (csv.f = std::fopen(o.csv.c_str(), "w")) == nullptr)
     throw Failure(code::exit_io, "--csv: cannot write '" + o.csv + "': " + std::strerror(errno));
+  CsvFile record;
+  if (!o.record.empty() && (record.f = std::fopen(o.record.c_str(), "wb")) == nullptr)
+    throw Failure(code::exit_io, "--record: cannot write '" + o.record + "': " + std::strerror(errno));
 
   TemporaryNames names;  // declared before QEMU: removed after it is stopped
   QemuProcess qemu;
@@ -84,7 +121,20 @@ int run(const Options& o) {
   RunRecord rec;
   {
     Peer peer(rfd, wfd, o.timeout_s);
+    if (!o.replay.empty()) {
+      const int rc = replay_firmware(o, recording, peer);
+      qemu.stop();
+      return rc;
+    }
+    std::unique_ptr<RecordingWriter> writer;
+    if (record.f != nullptr) peer.tap = (writer = std::make_unique<RecordingWriter>(record.f, o.record, header)).get();
     rec = run_experiment(o, *made, peer, csv.f);
+    if (writer) {
+      writer->finish(o.ticks);
+      const int closed = std::fclose(record.f);
+      record.f = nullptr;
+      if (closed != 0) throw Failure(code::exit_io, "--record: error writing '" + o.record + "': " + std::strerror(errno));
+    }
     if (csv.f != nullptr) {
       check_csv(csv.f, o.csv);
       const int closed = std::fclose(csv.f);
@@ -110,9 +160,11 @@ int main(int argc, char** argv) {
     const attractor::cli::Spec spec = hil_spec();
     attractor::cli::Args args(spec);
     if (!attractor::cli::parse_args(spec, argc, argv, args)) return code::exit_ok;  // --help printed
+    const Recording recording = args.given("replay") ? load_replay(spec, args) : Recording{};
+    const std::string header = recorded_options(args, args.given("elf") ? args.text("elf") : args.text("serial"));
     const Options o = read_options(args, SkatePlant::kMismatchKeys, SkatePlant::kPercentKeys, RobotPlant::kMismatchKeys,
                                    RobotPlant::kPercentKeys);
-    return o.plant == "skate" ? run<SkatePlant>(o) : run<RobotPlant>(o);
+    return o.plant == "skate" ? run<SkatePlant>(o, recording, header) : run<RobotPlant>(o, recording, header);
   } catch (const attractor::cli::Failure& f) {
     std::fprintf(stderr, "attractor-hil: %s\n", f.what());
     return f.code;

@@ -37,7 +37,9 @@ struct Options {
   int64_t progress = 0;                       // a progress line every N ticks (0: none)
   std::string link = "uart";                  // QEMU only: "semihost" = the same frames over two host FIFOs
   long qemu_cpu = -1;                         // QEMU's threads on this host CPU; -1: the runner's CPU; -2: any (no pin)
-  bool qemu_mode() const { return serial.empty(); }
+  std::string record, replay;                 // recording.hpp, replay.hpp
+  bool plant_only = false;                    // --replay without a firmware: the plant against the recorded answers
+  bool qemu_mode() const { return serial.empty() && !plant_only; }
 };
 
 inline const std::vector<std::string> kBauds = {"9600",   "19200",  "38400",  "57600",
@@ -78,6 +80,12 @@ inline cli::Spec hil_spec() {
       .number("vertical-bias", "", 0.25, cli::between(-10, 10, true), "a bias fault adds B to Gamma3 on one frame")
       .number("gyro-bias", "rad/s", 0, cli::between(-10, 10, true), "constant offset on Omega1 all run")
       .number("reset-down", "", 5, cli::between(1, 1e9), "ticks of zero torque while the firmware reboots");
+  s.group("record and replay")
+      .text("record", "FILE", "keep the run's bytes both ways, its faults and options in FILE")
+      .text("replay", "FILE",
+            "send a recording's bytes to the firmware again; every answer must match bit for bit\n"
+            "                          (the recording's options are used; exit 10 at the first difference)")
+      .flag("plant-only", "with --replay: no firmware; the plant against the recorded answers");
   s.group("plant error (attractor-sim's options)");
   s.number("noise", "", 0, cli::non_negative(), "sensor noise: Gaussian SD added to every gyro and vertical component")
       .number("seed", "", 1, cli::between(0, 9007199254740992.0), "noise seed (whole number)")
@@ -124,12 +132,23 @@ inline Options read_options(const cli::Args& a, const std::vector<std::string>& 
   Options o;
   o.elf = a.text("elf");
   o.serial = a.text("serial");
-  if (a.given("elf") == a.given("serial")) throw Failure(cli::exit_usage, "give exactly one of --elf and --serial");
+  o.record = a.text("record");
+  o.replay = a.text("replay");
+  o.plant_only = a.flag("plant-only");
+  if (a.given("record") && o.record.empty()) throw Failure(cli::exit_usage, "--record: empty file name");
+  if (o.plant_only) {
+    if (!a.given("replay")) throw Failure(cli::exit_usage, "--plant-only needs --replay FILE");
+    for (const char* k : {"elf", "serial", "qemu", "qemu-cpu"}) a.forbid(k, "with --plant-only (no firmware runs)");
+  } else if (a.given("elf") == a.given("serial")) {
+    throw Failure(cli::exit_usage, "give exactly one of --elf and --serial");
+  }
   if (a.given("elf") && o.elf.empty()) throw Failure(cli::exit_usage, "--elf: empty file name");
   if (a.given("serial") && o.serial.empty()) throw Failure(cli::exit_usage, "--serial: empty device name");
   o.plant = a.choice("plant");
   o.link = a.choice("link");
-  if (o.qemu_mode()) {
+  if (o.plant_only) {
+    o.machine = a.given("machine") ? a.text("machine") : o.machine;  // the recording's, not used
+  } else if (o.qemu_mode()) {
     a.forbid("baud", "with --elf (QEMU's UART model has no baud rate; --baud is for --serial)");
     if (a.given("machine")) o.machine = a.text("machine");
     if (a.given("qemu")) o.qemu = a.text("qemu");
