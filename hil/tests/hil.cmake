@@ -27,6 +27,15 @@ add_test(NAME hil.skate_qemu_semihost_deterministic
          COMMAND ${_hilq} twice $<TARGET_FILE:attractor-hil> ${ATTRACTOR_HIL_ELF} --link semihost --ticks 2000 --fault-every 25 --timeout 20)
 set_tests_properties(hil.skate_qemu_semihost_deterministic PROPERTIES LABELS "host;hil;qemu" TIMEOUT 300 SKIP_RETURN_CODE 77
                      RESOURCE_LOCK qemu_hil COST 20)
+# Record and replay (docs/hil.md "Record and replay"): a 2000-tick run with a fault every 25 (every
+# class, resets included) recorded, replayed to the firmware and to the plant alone bit for bit,
+# and a recording with one answer's byte flipped at tick 1000 refused at that tick (exit 10). Over
+# --link semihost to keep it cheap (the UART replays the same way, 2 x 18 s).
+add_test(NAME hil.skate_qemu_record_replay
+         COMMAND ${_hilq} replay $<TARGET_FILE:attractor-hil> ${ATTRACTOR_HIL_ELF} 1000 --link semihost --ticks 2000
+                 --fault-every 25 --timeout 20)
+set_tests_properties(hil.skate_qemu_record_replay PROPERTIES LABELS "host;hil;qemu" TIMEOUT 300 SKIP_RETURN_CODE 77
+                     RESOURCE_LOCK qemu_hil COST 20)
 # PNG plots of a HIL run with faults (scripts/plots/hil.py on the runner's CSV, decimated; over the
 # fast semihost link: the plots do not depend on the byte path, the suite's time does).
 add_test(NAME hil.skate_qemu_plots
@@ -124,3 +133,12 @@ attractor_hil_image_test(uart_link_without_semihosting ${ATTRACTOR_HIL_ELF} 0 "f
   --not "skate-hil: waiting" --ticks 50)
 attractor_hil_image_test(semihost_link_with_semihosting ${ATTRACTOR_HIL_ELF} 0 "skate-hil: link on the host.s FIFOs"
   --link semihost --ticks 50)
+# --record / --replay (docs/hil.md "Record and replay"): the rules and a file that is no
+# recording, before anything starts; the file format itself: hil_cli_test (Recording.*, Replay.*).
+attractor_hil_test(record_with_replay 2 "--record does not apply with --replay" -- ${HIL} --elf x.elf --record a.rec --replay b.rec)
+attractor_hil_test(plant_only_without_replay 2 "--plant-only needs --replay FILE" -- ${HIL} --plant-only)
+attractor_hil_test(replay_with_recorded_option 2 "--ticks does not apply with --replay .the recording.s value is used"
+  -- ${HIL} --replay a.rec --plant-only --ticks 5)
+attractor_hil_test(replay_missing 6 "--replay: cannot read '${_tmp}/missing.rec'" -- ${HIL} --replay ${_tmp}/missing.rec --plant-only)
+attractor_hil_test(replay_foreign 2 "is not an attractor-hil recording" -- ${HIL} --replay ${_tmp}/a_file --plant-only)
+attractor_hil_image_test(record_unwritable ${ATTRACTOR_HIL_ELF} 6 "--record: cannot write" --record ${_tmp}/a_file/x.rec)

@@ -17,6 +17,12 @@
 #            input rules that need a real image (plant pairing, CSV errors)
 #   pty    : QEMU with UART0 on a pseudo-terminal, the runner on it as on a serial device
 #            (--serial, POSIX termios): the real-serial path, same image
+#   replay : (ARGS: TICK, then runner options) one run with --record (must pass as `run`), then
+#            --replay on the firmware and --replay --plant-only: both exit 0 (bit for bit); the
+#            recording with bit 0 of byte 20 of tick TICK's answer flipped (recording_edit.py):
+#            --replay exits 10 naming that tick and byte, --plant-only exits 10 at tick TICK + 1
+#            (the plant under the torque held from the answer before); skips (77) without
+#            Debian's /usr/bin/python3
 #   plots  : (ARGS start with the plot script) one run with --csv, then scripts/plots/hil.py:
 #            both PNGs must exist, be larger than 20 kB and hold more than 50 colours (not blank);
 #            skips (77) without Debian's /usr/bin/python3 + matplotlib
@@ -122,6 +128,29 @@ case "$mode" in
     tail -n 3 "$log"
     echo "[runner exit $rc, firmware exit $qrc]"
     [ "$rc" = 0 ] && [ "$qrc" = 0 ] ;;
+  replay)
+    tick=$1; shift
+    [ -x /usr/bin/python3 ] || { echo "skip: /usr/bin/python3 missing"; exit 77; }
+    dir=$(mktemp -d)
+    trap 'rm -rf "$dir"' EXIT
+    edit=$(dirname "$0")/recording_edit.py
+    "$runner" --elf "$elf" --record "$dir/a.rec" "$@" >"$dir/out" 2>&1 || { cat "$dir/out"; exit 1; }
+    grep '^hil: \(faults\|byte faults\|UPRIGHT\)' "$dir/out"
+    /usr/bin/python3 "$edit" "$dir/a.rec" - summary
+    expect() {  # CODE REGEX RUNNER-ARGS...
+      local want=$1 match=$2 out rc
+      shift 2
+      out=$("$runner" "$@" 2>&1)
+      rc=$?
+      printf '%s\n' "$out" | grep -v '^skate-hil:\|^robot-hil:\|QEMU waiting\|icount sleep' | tail -n 2
+      [ "$rc" = "$want" ] || { echo "exit $rc, expected $want"; exit 1; }
+      printf '%s' "$out" | grep -q -- "$match" || { echo "no '$match'"; exit 1; }
+    }
+    expect 0 "^hil: replay: .* identical to" --elf "$elf" --replay "$dir/a.rec"
+    expect 0 "^hil: replay --plant-only: .* identical to" --replay "$dir/a.rec" --plant-only
+    /usr/bin/python3 "$edit" "$dir/a.rec" "$dir/t.rec" flip "$tick" 20 || exit 1
+    expect 10 "answer differs from the recording at tick $tick, byte 20 of the frame" --elf "$elf" --replay "$dir/t.rec"
+    expect 10 "frame differs from the recording at tick $((tick + 1)), " --replay "$dir/t.rec" --plant-only ;;
   plots)
     plot=$1; shift
     py=/usr/bin/python3
