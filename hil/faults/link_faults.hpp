@@ -285,9 +285,11 @@ inline std::vector<ClassCount> class_counts(const long (&injected)[kFaultClasses
   };
 }
 
-inline bool all_detected(const std::vector<ClassCount>& rows) {
+// `faulty_line`: the line itself corrupts bytes too (a relay, a noisy UART: --faulty-line), so the
+// firmware may count more than the runner injected; then every row needs at least its injections.
+inline bool all_detected(const std::vector<ClassCount>& rows, bool faulty_line = false) {
   bool ok = true;
-  for (const ClassCount& r : rows) ok = ok && r.injected == r.detected;
+  for (const ClassCount& r : rows) ok = ok && (faulty_line ? r.detected >= r.injected : r.injected == r.detected);
   return ok;
 }
 

@@ -38,6 +38,7 @@ struct Options {
   std::string link = "uart";                  // QEMU only: "semihost" = the same frames over two host FIFOs
   long qemu_cpu = -1;                         // QEMU's threads on this host CPU; -1: the runner's CPU; -2: any (no pin)
   std::string record, replay;                 // recording.hpp, replay.hpp
+  bool faulty_line = false;                   // the line corrupts bytes too: detections may exceed injections
   bool plant_only = false;                    // --replay without a firmware: the plant against the recorded answers
   bool qemu_mode() const { return serial.empty() && !plant_only; }
 };
@@ -79,7 +80,10 @@ inline cli::Spec hil_spec() {
             "                          cut,lost_delimiter,spurious_zero,noise,wild_sequence,wild_tick (default all)")
       .number("vertical-bias", "", 0.25, cli::between(-10, 10, true), "a bias fault adds B to Gamma3 on one frame")
       .number("gyro-bias", "rad/s", 0, cli::between(-10, 10, true), "constant offset on Omega1 all run")
-      .number("reset-down", "", 5, cli::between(1, 1e9), "ticks of zero torque while the firmware reboots");
+      .number("reset-down", "", 5, cli::between(1, 1e9), "ticks of zero torque while the firmware reboots")
+      .flag("faulty-line",
+            "the line itself drops, flips or inserts bytes (a relay, a noisy UART): the firmware\n"
+            "                          may count more than was injected (at least, not exactly)");
   s.group("record and replay")
       .text("record", "FILE", "keep the run's bytes both ways, its faults and options in FILE")
       .text("replay", "FILE",
@@ -192,6 +196,7 @@ inline Options read_options(const cli::Args& a, const std::vector<std::string>& 
                                        " is not a list of classes");
   if (o.fault_every == 0)
     for (const char* k : {"faults", "vertical-bias", "reset-down"}) a.forbid(k, "without --fault-every");
+  o.faulty_line = a.flag("faulty-line");
   o.vertical_bias = a.num("vertical-bias");
   o.gyro_bias = a.num("gyro-bias");
   o.reset_down = count(a, "reset-down", 5);

@@ -60,7 +60,7 @@ int report(const Options& o, const RunRecord& r, const Peer& peer, bool has_fw_e
   using hil::Fault;
   const link::LinkCounters& d = r.banked.link;
   const std::vector<hil::ClassCount> classes = hil::class_counts(r.injected, r.banked, r.seen, r.segments);
-  const bool all_detected = hil::all_detected(classes);
+  const bool all_detected = hil::all_detected(classes, o.faulty_line);
   const bool upright = Plant::upright(r.min_gamma3) && r.last.mode == rt::Mode::running;
   const double wall = std::max(r.wall_s, 1e-9);
   const long long ticks = static_cast<long long>(o.ticks);
@@ -100,6 +100,10 @@ int report(const Options& o, const RunRecord& r, const Peer& peer, bool has_fw_e
       "%ld discarded, %ld lone delimiters and %ld resends after a missing answer (--answer-timeout %d ms)\n",
       r.verdicts[0], r.verdicts[1], r.verdicts[2], r.verdicts[3], r.verdicts[4], r.verdicts[5], r.strays, r.delimiters,
       r.resends, o.answer_timeout_ms);
+  if (o.faulty_line)
+    std::printf("hil: faulty line: the firmware rejected %ld malformed segments (the runner's faults made %ld); "
+                "%ld corrupt answers, %ld strays, %ld lone delimiters, %ld resends\n",
+                classes[0].detected, classes[0].injected, r.answers_bad, r.strays, r.delimiters, r.resends);
   std::printf("hil: firmware boot: %u resets since power-on, last reason %s\n", r.boot.info.resets,
               rt::to_string(r.boot.info.reason));
   std::printf("hil: plant %s, mismatch %s, sensor noise sigma %g (seed %llu), gyro bias %g rad/s on Omega1\n",

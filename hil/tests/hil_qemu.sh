@@ -23,6 +23,14 @@
 #            --replay exits 10 naming that tick and byte, --plant-only exits 10 at tick TICK + 1
 #            (the plant under the torque held from the answer before); skips (77) without
 #            Debian's /usr/bin/python3
+#   relay  : (ARGS: SEED RATE FAULT_BYTES, then runner options) the --serial path through a faulty
+#            line: QEMU's UART on a pseudo-terminal, pty_fault_relay.py between it and a second one
+#            the runner opens (--serial, --faulty-line); the relay drops, flips and inserts bytes both
+#            ways at RATE per byte (seeded, at most one per 1000 bytes, within the first FAULT_BYTES
+#            bytes each way). Passes when the runner exits 0 (upright, never tripped, goodbye
+#            answered), the firmware exits 0, the relay made faults both ways and the runner and the
+#            firmware counted them. Then the same run killed (SIGKILL to its shell, relay-run):
+#            neither the relay nor QEMU may survive it
 #   plots  : (ARGS start with the plot script) one run with --csv, then scripts/plots/hil.py:
 #            both PNGs must exist, be larger than 20 kB and hold more than 50 colours (not blank);
 #            skips (77) without Debian's /usr/bin/python3 + matplotlib
@@ -151,6 +159,70 @@ case "$mode" in
     /usr/bin/python3 "$edit" "$dir/a.rec" "$dir/t.rec" flip "$tick" 20 || exit 1
     expect 10 "answer differs from the recording at tick $tick, byte 20 of the frame" --elf "$elf" --replay "$dir/t.rec"
     expect 10 "frame differs from the recording at tick $((tick + 1)), " --replay "$dir/t.rec" --plant-only ;;
+  relay)
+    [ -x /usr/bin/python3 ] || { echo "skip: /usr/bin/python3 missing"; exit 77; }
+    "$0" relay-run "$runner" "$elf" "$@" || exit 1
+    seed=$1 rate=$2; shift 3
+    "$0" relay-run "$runner" "$elf" "$seed" "$rate" 100000000 --ticks 1000000 --timeout 5 >/dev/null 2>&1 &
+    spid=$!
+    rpid="" qpid=""
+    for _ in $(seq 200); do
+      rpid=$(pgrep -P "$spid" -f pty_fault_relay | head -n 1)
+      [ -n "$rpid" ] && qpid=$(pgrep -P "$rpid" qemu-system-arm | head -n 1)
+      [ -n "$qpid" ] && pgrep -P "$spid" -f attractor-hil >/dev/null && break
+      sleep 0.05
+    done
+    [ -n "$qpid" ] || { echo "relay-run did not start its relay and QEMU"; kill -KILL "$spid" $rpid; exit 1; }
+    runner_pid=$(pgrep -P "$spid" -f attractor-hil | head -n 1)
+    sleep 1
+    kill -KILL "$spid"
+    wait "$spid" 2>/dev/null
+    gone=no
+    for _ in $(seq 100); do
+      if ! kill -0 "$rpid" 2>/dev/null && ! kill -0 "$qpid" 2>/dev/null; then gone=yes; break; fi
+      sleep 0.05
+    done
+    for _ in $(seq 100); do kill -0 "$runner_pid" 2>/dev/null || break; sleep 0.1; done
+    runner_left=$(kill -0 "$runner_pid" 2>/dev/null && echo yes || echo no)
+    echo "relay-run killed (SIGKILL): relay $rpid and QEMU $qpid gone: $gone; runner $runner_pid still running: $runner_left"
+    [ "$runner_left" = no ] || kill -KILL "$runner_pid"
+    [ "$gone" = yes ] || { kill -KILL "$rpid" "$qpid" 2>/dev/null; exit 1; }
+    [ "$runner_left" = no ] ;;
+  relay-run)
+    seed=$1 rate=$2 fault_bytes=$3; shift 3
+    dir=$(mktemp -d)
+    rpid=""
+    trap '[ -n "$rpid" ] && kill "$rpid" 2>/dev/null && wait "$rpid"; rm -rf "$dir"' EXIT
+    trap 'exit 143' TERM INT HUP
+    /usr/bin/python3 "$(dirname "$0")/pty_fault_relay.py" --seed "$seed" --rate "$rate" --fault-bytes "$fault_bytes" -- \
+      qemu-system-arm -M mps2-an386 -display none -monitor none -serial pty \
+      -semihosting-config enable=on,target=native -icount shift=0,align=off,sleep=off -kernel "$elf" \
+      >"$dir/relay" 2>"$dir/log" &
+    rpid=$!
+    pts=""
+    for _ in $(seq 200); do
+      pts=$(sed -n 's|^relay: \(/dev/pts/[0-9]*\)$|\1|p' "$dir/relay" 2>/dev/null)
+      [ -n "$pts" ] && break
+      sleep 0.05
+    done
+    [ -n "$pts" ] || { echo "the relay did not report its pseudo-terminal"; cat "$dir/log"; exit 1; }
+    "$runner" --serial "$pts" --baud 115200 --faulty-line "$@" >"$dir/out" 2>&1
+    rc=$?
+    wait "$rpid"
+    rpid=""
+    grep '^hil: \(link\|faulty line\|framing\|min Gamma3\|UPRIGHT\|FELL\)' "$dir/out"
+    grep '^relay: to' "$dir/relay"
+    grep -q '^hil: UPRIGHT' "$dir/out" || cat "$dir/out"
+    awk -v rc="$rc" '
+      /^relay: to firmware/ { m = split($0, w, /[ ;,]+/)
+        for (i = 1; i < m; ++i) if (w[i] ~ /^(dropped|flipped|inserted)$/) n[++k] = w[i + 1]
+        up = n[1] + n[2] + n[3]; down = n[4] + n[5] + n[6]
+        qemu = w[m] }
+      /^hil: faulty line:/ { rejected = $7; runner = $15 + $18 + $20 + $23 }
+      END {
+        printf "relay check: runner exit %d, QEMU exit %s; relay faults to firmware %d, to host %d; firmware rejected %d segments; runner saw %d corrupt answers/strays/delimiters/resends\n", rc, qemu, up, down, rejected, runner
+        if (rc != 0 || qemu != "0" || up < 1 || down < 1 || rejected < 1 || runner < 1) { print "relay check FAILED"; exit 1 }
+      }' "$dir/relay" "$dir/out" ;;
   plots)
     plot=$1; shift
     py=/usr/bin/python3
