@@ -7,6 +7,7 @@
 //   options.hpp         the options (shared option layer, hil/cli/spec.hpp) and their rules
 //   firmware_image.hpp  the --elf checks: an ARM executable of the chosen plant's firmware
 //   qemu_process.hpp    QEMU as a child that never outlives the runner (signals included)
+//   qemu_monitor.hpp    QEMU's monitor: the system_reset of the unrequested_reset fault class
 //   transport.hpp       the byte paths (UART socket, semihosting FIFOs, serial) and Peer
 //   handshake.hpp       hello / boot resynchronisation
 //   experiment.hpp      the tick loop with fault injection (hil/faults/link_faults.hpp)
@@ -28,6 +29,7 @@
 #include "experiment.hpp"
 #include "firmware_image.hpp"
 #include "options.hpp"
+#include "qemu_monitor.hpp"
 #include "qemu_process.hpp"
 #include "recording.hpp"
 #include "replay.hpp"
@@ -65,11 +67,11 @@ int replay_plant(const Options& o, const Recording& recording, const Plant& plan
 }
 
 // --replay with a firmware: the recorded writes again, every byte back compared.
-inline int replay_firmware(const Options& o, const Recording& recording, Peer& peer) {
+inline int replay_firmware(const Options& o, const Recording& recording, Peer& peer, QemuMonitor& monitor) {
   FirmwareReplay check(recording);
   peer.tap = &check;
   const auto t0 = std::chrono::steady_clock::now();
-  const std::size_t n = check.run(peer, recording);
+  const std::size_t n = check.run(peer, recording, monitor.connected() ? &monitor : nullptr);
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   std::printf("hil: replay: %ld frames / %ld bytes sent, %zu bytes received in %.2f s wall, identical to '%s'\n",
               peer.frames_sent_, peer.bytes_sent_, n, s, o.replay.c_str());
@@ -117,18 +119,20 @@ int run(const Options& o, const Recording& recording, const std::string& header)
   } else {
     rfd = wfd = open_serial(o);
   }
+  QemuMonitor monitor;  // unrequested_reset only
+  if (o.needs_monitor()) monitor.connect(temp_prefix() + ".mon", qemu);
   int fw_exit = -1;
   RunRecord rec;
   {
     Peer peer(rfd, wfd, o.timeout_s);
     if (!o.replay.empty()) {
-      const int rc = replay_firmware(o, recording, peer);
+      const int rc = replay_firmware(o, recording, peer, monitor);
       qemu.stop();
       return rc;
     }
     std::unique_ptr<RecordingWriter> writer;
     if (record.f != nullptr) peer.tap = (writer = std::make_unique<RecordingWriter>(record.f, o.record, header)).get();
-    rec = run_experiment(o, *made, peer, csv.f);
+    rec = run_experiment(o, *made, peer, csv.f, monitor.connected() ? &monitor : nullptr);
     if (writer) {
       writer->finish(o.ticks);
       const int closed = std::fclose(record.f);

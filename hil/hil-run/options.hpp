@@ -6,6 +6,7 @@
 // the plant's parameters off the controller's model, seeded Gaussian sensor noise.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <string>
@@ -41,6 +42,12 @@ struct Options {
   bool faulty_line = false;                   // the line corrupts bytes too: detections may exceed injections
   bool plant_only = false;                    // --replay without a firmware: the plant against the recorded answers
   bool qemu_mode() const { return serial.empty() && !plant_only; }
+  // QEMU's monitor, for the unrequested_reset class (qemu_monitor.hpp).
+  bool needs_monitor() const {
+    bool any = false;
+    for (auto f : faults) any = any || f == attractor::hil::Fault::unrequested_reset;
+    return qemu_mode() && fault_every > 0 && any;
+  }
 };
 
 inline const std::vector<std::string> kBauds = {"9600",   "19200",  "38400",  "57600",
@@ -77,7 +84,8 @@ inline cli::Spec hil_spec() {
       .number("fault-every", "", 0, cli::between(0, 1e9), "a fault every K ticks, the classes in turn (0: none; >= 5)")
       .text("faults", "LIST",
             "all | corrupt,nan,out_of_range,drop,duplicate,reorder,delayed,bias,reset,\n"
-            "                          cut,lost_delimiter,spurious_zero,noise,wild_sequence,wild_tick (default all)")
+            "                          cut,lost_delimiter,spurious_zero,noise,wild_sequence,wild_tick,\n"
+            "                          unrequested_reset (QEMU only) (default all)")
       .number("vertical-bias", "", 0.25, cli::between(-10, 10, true), "a bias fault adds B to Gamma3 on one frame")
       .number("gyro-bias", "rad/s", 0, cli::between(-10, 10, true), "constant offset on Omega1 all run")
       .number("reset-down", "", 5, cli::between(1, 1e9), "ticks of zero torque while the firmware reboots")
@@ -194,6 +202,13 @@ inline Options read_options(const cli::Args& a, const std::vector<std::string>& 
   if (!attractor::hil::parse_fault_list(classes, o.faults))
     throw Failure(cli::exit_usage, "--faults: " + (a.given("faults") ? a.shown("faults") : std::string("'all'")) +
                                        " is not a list of classes");
+  if (!o.serial.empty()) {  // a reset only QEMU's monitor can make: left out of "all", refused by name
+    const std::size_t n = o.faults.size();
+    o.faults.erase(std::remove(o.faults.begin(), o.faults.end(), attractor::hil::Fault::unrequested_reset),
+                   o.faults.end());
+    if (a.given("faults") && classes != "all" && o.faults.size() != n)
+      throw Failure(cli::exit_usage, "--faults: unrequested_reset needs QEMU (its monitor resets the machine), not --serial");
+  }
   if (o.fault_every == 0)
     for (const char* k : {"faults", "vertical-bias", "reset-down"}) a.forbid(k, "without --fault-every");
   o.faulty_line = a.flag("faulty-line");

@@ -21,6 +21,8 @@
 #include "args.hpp"
 #include "byte_tap.hpp"
 #include "config_file.hpp"
+#include "link_faults.hpp"
+#include "qemu_monitor.hpp"
 #include "recording.hpp"
 #include "transport.hpp"
 
@@ -92,13 +94,16 @@ class FirmwareReplay : public ByteTap {
     }
     ++pos_;
   }
-  // Replays the writes; returns the bytes compared.
-  std::size_t run(Peer& peer, const Recording& r) {
+  // Replays the writes (and QEMU's resets of the unrequested_reset class, by `monitor`); returns
+  // the bytes compared.
+  std::size_t run(Peer& peer, const Recording& r, QemuMonitor* monitor = nullptr) {
     std::size_t want = 0;  // recorded bytes up to the end of the last complete segment so far
     attractor::link::FrameView v;
     attractor::link::LinkError e;
     for (const RecordedEvent& ev : r.events) {
       peer.tick = ev.tick;
+      if (ev.kind == 'f' && ev.bytes[0] == int(attractor::hil::Fault::unrequested_reset) && monitor != nullptr)
+        monitor->system_reset();
       if (ev.kind == 'o') peer.send(ev.bytes);
       if (ev.kind != 'i') continue;
       want += ev.bytes.size();

@@ -41,7 +41,7 @@ inline std::string temp_prefix() { return "/tmp/attractor-hil-" + std::to_string
 // Removes the socket and FIFO names at the end of the run, whatever ends it.
 struct TemporaryNames {
   ~TemporaryNames() {
-    for (const char* end : {".sock", ".in", ".out"}) ::unlink((temp_prefix() + end).c_str());
+    for (const char* end : {".sock", ".in", ".out", ".mon"}) ::unlink((temp_prefix() + end).c_str());
   }
 };
 
@@ -57,7 +57,7 @@ inline std::vector<std::string> qemu_command(const Options& o) {
                                    "-display",
                                    "none",
                                    "-monitor",
-                                   "none",
+                                   o.needs_monitor() ? "unix:" + temp_prefix() + ".mon,server=on,wait=off" : "none",
                                    "-chardev",
                                    "socket,id=u0,path=" + temp_prefix() + ".sock,server=on,wait=on",
                                    "-serial",
@@ -78,6 +78,10 @@ inline int start_qemu(const Options& o, long cpu, QemuProcess& qemu) {
   const std::string sock = temp_prefix() + ".sock";
   ::unlink(sock.c_str());
   note_temporary_path(0, sock);
+  if (o.needs_monitor()) {
+    ::unlink((temp_prefix() + ".mon").c_str());
+    note_temporary_path(3, temp_prefix() + ".mon");
+  }
   if (o.link == "semihost")
     for (int i = 0; i < 2; ++i) {
       const std::string name = temp_prefix() + (i == 0 ? ".in" : ".out");

@@ -29,10 +29,10 @@ set_tests_properties(hil.skate_qemu_semihost_deterministic PROPERTIES LABELS "ho
                      RESOURCE_LOCK qemu_hil COST 20)
 # Record and replay (docs/hil.md "Record and replay"): a 2000-tick run with a fault every 25 (every
 # class, resets included) recorded, replayed to the firmware and to the plant alone bit for bit,
-# and a recording with one answer's byte flipped at tick 1000 refused at that tick (exit 10). Over
+# and a recording with one answer's byte flipped (the first answer from tick 1001 on) refused at that tick (exit 10). Over
 # --link semihost to keep it cheap (the UART replays the same way, 2 x 18 s).
 add_test(NAME hil.skate_qemu_record_replay
-         COMMAND ${_hilq} replay $<TARGET_FILE:attractor-hil> ${ATTRACTOR_HIL_ELF} 1000 --link semihost --ticks 2000
+         COMMAND ${_hilq} replay $<TARGET_FILE:attractor-hil> ${ATTRACTOR_HIL_ELF} 1001 --link semihost --ticks 2000
                  --fault-every 25 --timeout 20)
 set_tests_properties(hil.skate_qemu_record_replay PROPERTIES LABELS "host;hil;qemu" TIMEOUT 300 SKIP_RETURN_CODE 77
                      RESOURCE_LOCK qemu_hil COST 20)

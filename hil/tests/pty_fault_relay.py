@@ -10,10 +10,11 @@
 # (so that one fault is one fault, never two in neighbouring ticks), and only within the first
 # --fault-bytes bytes of each direction (so that the run's goodbye and its answer, which have no
 # retry by design, get through). At the end the counts: "relay: to firmware N bytes, dropped D
-# flipped F inserted I; to host ...".
+# flipped F inserted I; to host ...; QEMU exit C" (C: QEMU's code, or "killed" when the relay
+# was stopped first), printed however the relay ends.
 # Never outlives its caller: it dies with its parent (PR_SET_PDEATHSIG), QEMU dies with it
 # (the same, set in the child), and every exit path (QEMU gone, SIGTERM/SIGINT/SIGHUP, an error)
-# stops QEMU first. Exit 0 after QEMU exited by itself (its code printed), 2 on bad usage.
+# stops QEMU first. Exit 0 when QEMU exited by itself, 128+N on signal N, 2 on bad usage.
 import argparse
 import ctypes
 import os
@@ -86,14 +87,20 @@ def main():
     qemu = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                             preexec_fn=lambda: libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL))
     fds = []
+    line = []  # the two Directions, once relaying
 
     def stop(*_):
-        if qemu.poll() is None:
+        code = qemu.poll()
+        if code is None:
             qemu.kill()
             qemu.wait()
         for fd in fds:
             os.close(fd)
         fds.clear()
+        if line:
+            print(f"relay: {line[0].report()}; {line[1].report()}; QEMU exit "
+                  f"{'killed' if code is None else code}", flush=True)
+            line.clear()
 
     def on_signal(sig, _frame):
         stop()
@@ -102,12 +109,12 @@ def main():
     for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
         signal.signal(sig, on_signal)
     try:
-        return relay(a, qemu, fds)
+        return relay(a, qemu, fds, line)
     finally:
         stop()
 
 
-def relay(a, qemu, fds):
+def relay(a, qemu, fds, line):
     pts = None
     seen = b""
     deadline = time.monotonic() + 10
@@ -132,6 +139,7 @@ def relay(a, qemu, fds):
     rng = random.Random(a.seed)
     up = Direction("to firmware", random.Random(rng.random()), a.rate, a.gap, a.fault_bytes)
     down = Direction("to host", random.Random(rng.random()), a.rate, a.gap, a.fault_bytes)
+    line.extend([up, down])
     out = qemu.stdout.fileno()
     done = False
     while not done:
@@ -150,8 +158,6 @@ def relay(a, qemu, fds):
                 data = d.apply(data)
                 while data:
                     data = data[os.write(dst, data):]
-    code = qemu.wait()
-    print(f"relay: {up.report()}; {down.report()}; QEMU exit {code}", flush=True)
     return 0
 
 

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # recording_edit.py IN OUT ACTION [ARGS]: an independent reader/writer of attractor-hil's
 # recording format (docs/hil.md "Record and replay", hil/hil-run/recording.hpp), for the tests.
-#   flip TICK OFFSET   flip bit 0 of byte OFFSET of the first complete answer of TICK
+#   flip TICK OFFSET   flip bit 0 of byte OFFSET of the first complete answer from tick TICK on
 #   truncate N         keep the first N bytes
 #   version V          set the format version
 #   summary            print the event counts per kind (OUT unused)
@@ -26,12 +26,12 @@ def main():
     if action == "flip":
         tick, offset = int(sys.argv[4]), int(sys.argv[5])
         for at, kind, t, _, payload in events(data):
-            if kind == b"i" and t == tick and payload[-1:] == b"\x00" and offset < len(payload) - 1:
+            if kind == b"i" and t >= tick and payload[-1:] == b"\x00" and offset < len(payload) - 1:
                 data[at + 21 + offset] ^= 1
-                print(f"flipped byte {offset} of the answer at tick {tick} (file byte {at + 21 + offset})")
+                print(f"flipped byte {offset} of the answer at tick {t} (file byte {at + 21 + offset})")
                 break
         else:
-            sys.exit(f"no answer at tick {tick}")
+            sys.exit(f"no answer from tick {tick} on")
     elif action == "truncate":
         data = data[:int(sys.argv[4])]
     elif action == "version":
