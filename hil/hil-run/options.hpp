@@ -85,7 +85,7 @@ inline cli::Spec hil_spec() {
       .text("faults", "LIST",
             "all | corrupt,nan,out_of_range,drop,duplicate,reorder,delayed,bias,reset,\n"
             "                          cut,lost_delimiter,spurious_zero,noise,wild_sequence,wild_tick,\n"
-            "                          unrequested_reset (QEMU only) (default all)")
+            "                          unrequested_reset (QEMU's UART link only) (default all)")
       .number("vertical-bias", "", 0.25, cli::between(-10, 10, true), "a bias fault adds B to Gamma3 on one frame")
       .number("gyro-bias", "rad/s", 0, cli::between(-10, 10, true), "constant offset on Omega1 all run")
       .number("reset-down", "", 5, cli::between(1, 1e9), "ticks of zero torque while the firmware reboots")
@@ -202,12 +202,18 @@ inline Options read_options(const cli::Args& a, const std::vector<std::string>& 
   if (!attractor::hil::parse_fault_list(classes, o.faults))
     throw Failure(cli::exit_usage, "--faults: " + (a.given("faults") ? a.shown("faults") : std::string("'all'")) +
                                        " is not a list of classes");
-  if (!o.serial.empty()) {  // a reset only QEMU's monitor can make: left out of "all", refused by name
+  // A reset only QEMU's monitor can make, and only while the firmware waits in WFI (the UART
+  // link): over --link semihost its blocking read holds QEMU's global lock, and the monitor
+  // answers only after the next frame. Left out of "all" there, refused by name.
+  if (!o.serial.empty() || o.link == "semihost") {
     const std::size_t n = o.faults.size();
     o.faults.erase(std::remove(o.faults.begin(), o.faults.end(), attractor::hil::Fault::unrequested_reset),
                    o.faults.end());
-    if (a.given("faults") && classes != "all" && o.faults.size() != n)
-      throw Failure(cli::exit_usage, "--faults: unrequested_reset needs QEMU (its monitor resets the machine), not --serial");
+    if (classes != "all" && o.faults.size() != n)
+      throw Failure(cli::exit_usage,
+                    "--faults: unrequested_reset needs QEMU's UART link (QEMU's monitor resets the machine), not "
+                    "--serial or --link semihost");
+    if (o.faults.empty()) throw Failure(cli::exit_usage, "--faults: no class left for this link");
   }
   if (o.fault_every == 0)
     for (const char* k : {"faults", "vertical-bias", "reset-down"}) a.forbid(k, "without --fault-every");

@@ -5,7 +5,9 @@
 // record without a request (reason other_reset) and the runner learns of it only from the boot
 // frame in place of an answer. QEMU handles the command in its main loop and performs the reset
 // before it reads anything sent after the reply (the next "(qemu) " prompt), so the tick's frame,
-// sent after, reaches the rebooted firmware whole: a deterministic run.
+// sent after, reaches the rebooted firmware whole: a deterministic run. Only on the UART link:
+// there the firmware waits in WFI, while over --link semihost it blocks in a semihosting read
+// that holds QEMU's global lock, so the monitor would answer only after the next frame.
 #pragma once
 
 #include <poll.h>
@@ -13,6 +15,7 @@
 #include <sys/un.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -70,8 +73,11 @@ class QemuMonitor {
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
     while (seen.find(prompt) == std::string::npos) {
       pollfd p{fd_, POLLIN, 0};
-      if (std::chrono::steady_clock::now() > deadline || ::poll(&p, 1, 1000) < 0)
-        throw attractor::cli::Failure(attractor::cli::exit_hil_link, "QEMU's monitor did not answer");
+      const int ready = ::poll(&p, 1, 1000);
+      if (ready < 0 && errno == EINTR) continue;
+      if (std::chrono::steady_clock::now() > deadline || ready < 0)
+        throw attractor::cli::Failure(attractor::cli::exit_hil_link,
+                                      "QEMU's monitor did not answer within 10 s");
       if ((p.revents & (POLLIN | POLLHUP)) == 0) continue;
       char b[256];
       const ssize_t n = ::read(fd_, b, sizeof b);
