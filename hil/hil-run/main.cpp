@@ -71,10 +71,12 @@ inline int replay_firmware(const Options& o, const Recording& recording, Peer& p
   FirmwareReplay check(recording);
   peer.tap = &check;
   const auto t0 = std::chrono::steady_clock::now();
-  const std::size_t n = check.run(peer, recording, monitor.connected() ? &monitor : nullptr);
+  const std::size_t n =
+      check.run(peer, recording, monitor.connected() ? &monitor : nullptr, o.answer_timeout_ms, o.timeout_s);
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  std::printf("hil: replay: %ld frames / %ld bytes sent, %zu bytes received in %.2f s wall, identical to '%s'\n",
-              peer.frames_sent_, peer.bytes_sent_, n, s, o.replay.c_str());
+  std::printf("hil: replay: %ld frames / %ld bytes sent, %zu bytes received in %.2f s wall, identical to '%s'; "
+              "%ld lone 0x00 after a late answer\n",
+              peer.frames_sent_ - check.nudges, peer.bytes_sent_ - check.nudges, n, s, o.replay.c_str(), check.nudges);
   return code::exit_ok;
 }
 

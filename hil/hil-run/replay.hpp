@@ -13,6 +13,7 @@
 #pragma once
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <string>
@@ -96,7 +97,11 @@ class FirmwareReplay : public ByteTap {
   }
   // Replays the writes (and QEMU's resets of the unrequested_reset class, by `monitor`); returns
   // the bytes compared.
-  std::size_t run(Peer& peer, const Recording& r, QemuMonitor* monitor = nullptr) {
+  // A recorded answer that is --answer-timeout late gets the runner's lone 0x00 (answers.hpp),
+  // an empty segment the firmware ignores: a stalled byte path is nudged, nothing is replayed
+  // twice; --timeout without a byte is "stopped sending".
+  std::size_t run(Peer& peer, const Recording& r, QemuMonitor* monitor = nullptr, int answer_timeout_ms = 200,
+                  double timeout_s = 10) {
     std::size_t want = 0;  // recorded bytes up to the end of the last complete segment so far
     attractor::link::FrameView v;
     attractor::link::LinkError e;
@@ -108,8 +113,17 @@ class FirmwareReplay : public ByteTap {
       if (ev.kind != 'i') continue;
       want += ev.bytes.size();
       if (ev.bytes.empty() || ev.bytes.back() != 0) continue;  // a part: compared with the rest
-      while (pos_ < want && bad_ < 0)
-        if (!peer.receive(v, e)) replay_differs("the firmware stopped sending", tick_[pos_], offset(pos_), in_[pos_], -1);
+      auto last = std::chrono::steady_clock::now();
+      while (pos_ < want && bad_ < 0) {
+        if (peer.receive(v, e, answer_timeout_ms)) {
+          last = std::chrono::steady_clock::now();
+          continue;
+        }
+        if (peer.closed() || std::chrono::steady_clock::now() - last > std::chrono::duration<double>(timeout_s))
+          replay_differs("the firmware stopped sending", tick_[pos_], offset(pos_), in_[pos_], -1);
+        peer.send({0});  // as the runner does for a late answer: an empty segment, no input to the firmware
+        ++nudges;
+      }
       check();
     }
     check();
@@ -127,6 +141,11 @@ class FirmwareReplay : public ByteTap {
   }
   std::vector<std::uint8_t> in_;
   std::vector<std::int64_t> tick_;
+
+ public:
+  long nudges = 0;  // lone 0x00 sent after a late answer
+
+ private:
   std::size_t pos_ = 0;
   long bad_ = -1;
   int got_ = -1;

@@ -164,7 +164,7 @@ std::string firmware_replay(const Bytes& firmware_bytes) {
   Peer peer(sv[0], sv[0], 1.0);
   FirmwareReplay check(r);
   peer.tap = &check;
-  const std::string m = replay_failure([&] { EXPECT_EQ(check.run(peer, r), 13u); });
+  const std::string m = replay_failure([&] { EXPECT_EQ(check.run(peer, r, nullptr, 10, 0.2), 13u); });
   ::close(sv[1]);
   return m;
 }
