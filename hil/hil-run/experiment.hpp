@@ -105,6 +105,17 @@ inline void resynchronise(RunRecord& rec, Peer& peer, const attractor::rt::BootI
     firmware_silent(tick, timeout_s);
 }
 
+// The CSV row of a tick without an exchange (the firmware down, or rebooted in place of its
+// answer): zero torque, no counters, no round trip.
+template <class Plant>
+void csv_without_exchange(std::FILE* csv, const Options& o, int64_t tick, attractor::hil::Fault f, const Plant& plant,
+                          const char* mode, const RunRecord& rec) {
+  std::fprintf(csv, "%lld,%s,", static_cast<long long>(tick), attractor::hil::kFaultNames[int(f)]);
+  plant.write_csv(csv, attractor::Vec3<double>::Zero());
+  std::fprintf(csv, ",%s,none,0,0,0,0,0,%ld,\n", mode, rec.banked.resets + rec.banked.unrequested);
+  check_csv(csv, o.csv);
+}
+
 template <class Plant>
 RunRecord run_experiment(const Options& o, Plant plant, Peer& peer, std::FILE* csv, QemuMonitor* monitor = nullptr) {
   using namespace attractor;
@@ -161,12 +172,8 @@ RunRecord run_experiment(const Options& o, Plant plant, Peer& peer, std::FILE* c
       }
       --down;
       torque = Vec3<double>::Zero();
-      if (csv && (tick % o.csv_every == 0 || f != Fault::none)) {  // decimated, fault ticks always
-        std::fprintf(csv, "%lld,%s,", static_cast<long long>(tick), hil::kFaultNames[int(f)]);
-        plant.write_csv(csv, torque);
-        std::fprintf(csv, ",down,none,0,0,0,0,0,%ld,\n", rec.banked.resets + rec.banked.unrequested);  // no round trip
-        check_csv(csv, o.csv);
-      }
+      if (csv && (tick % o.csv_every == 0 || f != Fault::none))  // decimated, fault ticks always
+        csv_without_exchange(csv, o, tick, f, plant, "down", rec);
       continue;
     }
     const hil::Burst burst = hil::sensor_burst(f, r, old, seq, std::uint64_t(tick), o.vertical_bias);
@@ -178,12 +185,7 @@ RunRecord run_experiment(const Options& o, Plant plant, Peer& peer, std::FILE* c
     if (got.boot) {  // the firmware rebooted unasked: no answer this tick, the motor unpowered
       resynchronise(rec, peer, got.boot_info, tick, timeout, o.timeout_s);
       torque = Vec3<double>::Zero();
-      if (csv) {
-        std::fprintf(csv, "%lld,%s,", static_cast<long long>(tick), hil::kFaultNames[int(f)]);
-        plant.write_csv(csv, torque);
-        std::fprintf(csv, ",reset,none,0,0,0,0,0,%ld,\n", rec.banked.resets + rec.banked.unrequested);
-        check_csv(csv, o.csv);
-      }
+      if (csv) csv_without_exchange(csv, o, tick, f, plant, "reset", rec);
       continue;
     }
     rec.strays += got.strays;
