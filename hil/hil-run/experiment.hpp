@@ -86,7 +86,7 @@ inline void print_progress(const Options& o, const RunRecord& rec, const Peer& p
                "mode %s, rss %ld KiB\n",
                static_cast<long long>(tick), static_cast<long long>(o.ticks), s, double(peer.frames_sent_) / s, faults,
                now.link.total_rejected(), now.link.gaps, now.link.repeated, now.link.late, now.link.implausible,
-               now.resets, rec.min_gamma3, rec.cost_max, rt::to_string(rec.last.mode), rss_kib());
+               now.resets + now.unrequested, rec.min_gamma3, rec.cost_max, rt::to_string(rec.last.mode), rss_kib());
 }
 
 // A boot frame in place of an answer: a reset nobody asked for (watchdog, brown-out, reset pin;

@@ -8,7 +8,9 @@
 #   latency: one run with --csv that must pass as `run`, and whose round-trip lines are sane:
 #            0 < min <= p50 <= p99 <= p99.9 <= max < 10 s, every exchanged tick counted (>= 90 %
 #            of the ticks: drops and reset downtime have none), the histogram summing to that
-#            count, and the CSV's round_trip_us column holding that many values with that max
+#            count, and the CSV's round_trip_us column holding that many values with that max;
+#            the CSV's resets column ending at the boots announced since power-on, and (with
+#            HIL_EXPECT_UNREQUESTED=1) at least one unrequested reset resynchronised
 #   silent : ELF is an image without the link: the runner must exit 8 naming the timeout
 #   signals: the runner killed mid-run by SIGINT, SIGTERM, SIGHUP and SIGKILL (ARGS: runner
 #            options): each time its QEMU child is gone afterwards (and no /tmp/attractor-hil-PID.*
@@ -88,6 +90,17 @@ case "$mode" in
         ok = seen && min > 0 && min <= p50 && p50 <= p99 && p99 <= p999 && p999 <= max && max < 10000000
         ok = ok && count >= 0.9 * ticks && count <= ticks && hist == count && rows == count && csvmax == max
         if (!ok) { print "latency check FAILED"; exit 1 }
+      }' "$dir/out" "$dir/a.csv" || exit 1
+    # the CSV's resets column ends at the boots the firmware announced since power-on (requested
+    # and unrequested resets: docs/hil.md "A reset nobody asked for")
+    awk -F, '
+      FNR == NR && /^hil: firmware boot:/ { boots = $0; sub(/^hil: firmware boot: /, "", boots); boots += 0
+        un = $0; sub(/.*; /, "", un); un += 0 }
+      FNR != NR && FNR == 1 { for (i = 1; i <= NF; ++i) if ($i == "resets") col = i }
+      FNR != NR && FNR > 1 && col { last = $col }
+      END {
+        printf "resets check: %d boots since power-on (%d unrequested), CSV resets column ends at %d\n", boots, un, last
+        if (!col || last != boots || (un < 1 && ENVIRON["HIL_EXPECT_UNREQUESTED"] == "1")) { print "resets check FAILED"; exit 1 }
       }' "$dir/out" "$dir/a.csv" ;;
   silent)
     out=$("$runner" --elf "$elf" "$@" 2>&1)
