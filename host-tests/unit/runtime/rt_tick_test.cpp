@@ -343,6 +343,7 @@ TYPED_TEST(TickTest, NanControlOutputTrips) {
   Tick<TestApp<S>> t(app, rate_hz(1000), kHz, 0xFFFFFFFFu);
   TestFixture::tick(t, 0);
   EXPECT_EQ(t.supervisor().reason(), Error::non_finite);
+  EXPECT_EQ(t.supervisor().faults().non_finite, 1u) << "counted, not only latched";
   EXPECT_EQ(app.u_out[0], S(0));
 }
 
