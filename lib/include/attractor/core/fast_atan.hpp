@@ -20,7 +20,7 @@ namespace attractor {
 
 ATTRACTOR_ALWAYS_INLINE float fast_atan(float x) {
   const float a = std::fabs(x);
-  const float inv = 1.0f / a;        // +Inf for a = 0: then t = a
+  const float inv = 1.0f / a;         // +Inf for a = 0: then t = a
   const float t = a < inv ? a : inv;  // min(|x|, 1/|x|) in [0, 1]
   const float z = t * t;
   float p = -0.004780564457178116f;

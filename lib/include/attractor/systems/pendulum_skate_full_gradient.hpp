@@ -40,7 +40,7 @@ ATTRACTOR_ALWAYS_INLINE Vec<S, 9> PendulumSkateFull<S>::feedback_gradient(const 
   const S e5 = K[5] * (G2 * O3 - G3 * O2 - F0[5]);
   const S e6 = K[6] * (G1 * Y1 + G2 * Y2 + G3 * Y3 - F0[6]);
   const S e7 = K[7] * (G2 * Y3 - G3 * Y2 - F0[7]);
-  const S c = e1 + p.l * A * e2;  // ∇C1's coefficient
+  const S c = e1 + p.l * A * e2;      // ∇C1's coefficient
   const S s = c * D + p.l * G2 * e2;  // ∇v2's
   const S cv2 = c * v2, e3x2 = S(2) * e3;
   State g;
