@@ -100,12 +100,13 @@ ATTRACTOR_ALWAYS_INLINE void copy(Vec<S, N>& y, const Vec<S, N>& v) {
 // instead of 6 terms, no loop bookkeeping). The skipped set depends only on the tableau, so
 // a step still costs the same instructions every time.
 // The combination sum b_i k_i is accumulated as each stage is computed (acc = x, then
-// acc += (h b_i) k_i in stage order: the same operations in the same order as summing at the end,
-// so the same result bit for bit where no multiply-add is fused; where the compiler contracts
-// a*b + c (Cortex-M4F/M7, x86 with FMA) it may fuse a different product than before, a rounding
-// difference: ~1e-7 after 1000 float feedback steps of the spherical pendulum). A stage no later stage reads (RK4,
-// Heun: every k_j but the last) is then dead once added, so only x, acc, the stage input and one k are live instead of
-// every k_i: fewer register spills in the unrolled step.
+// acc += (h b_i) k_i in stage order): the same operations in the same order as a sum formed at
+// the end, so the same result bit for bit where no multiply-add is fused; where the compiler
+// contracts a*b + c (Cortex-M4F/M7, x86 with FMA) it may fuse other products than in that sum,
+// a rounding difference (~1e-7 after 1000 float feedback steps of the spherical pendulum). Then a
+// stage no later stage reads (RK4, Heun: every k_j but the last) is dead once added, which leaves
+// the register allocator fewer live values; GCC's pre-allocation scheduler may still move the
+// sums towards the end (the bench's floor table shows what is left).
 template <class S, int Stages, int N, class Field>
 ATTRACTOR_ALWAYS_INLINE void explicit_rk_step(const ButcherTableau<S, Stages>& t, const Field& f, Vec<S, N>& x, S h) {
   Vec<S, N> k[Stages];
