@@ -37,13 +37,6 @@ SOFT_FLOAT = re.compile(r"^(__aeabi_(d|f)\w+|__aeabi_[iu]?[lf]2[df]|__(add|sub|m
 LIBM = re.compile(r"^(sqrt|cbrt|hypot|sin|cos|tan|asin|acos|atan|atan2|sinh|cosh|tanh|asinh|acosh|atanh|exp|expm1|log"
                   r"|log1p|pow|fmod|floor|ceil|round|trunc|sincos)f?$")
 MEMORY = re.compile(r"^(memset|memcpy|memmove)$")  # GCC's own calls for large zero fills and copies
-# Known out-of-line calls, each (row pattern, callee pattern, why): reported, not failed; any other
-# call fails the check. In the bench image GCC makes an IPA-SRA clone of Eigen's 6-vector
-# `x += c * k` (the Runge-Kutta combination, integrate/butcher.hpp) and calls that clone from the
-# flattened steps of the six-state systems (knife edge, nonholonomic oscillator, Heisenberg); the
-# cause is not found yet, and those rows' counts include the call.
-KNOWN = [(re.compile(r"."), re.compile(r"Eigen::Matrix<(float|double), 6, 1, 0, 6, 1> >::operator\+=<.*\[clone \.isra\.\d+\]$"),
-          "IPA-SRA clone of the 6-vector RK combination")]
 FUNC = re.compile(r"^([0-9a-f]+) <(.+)>:$")
 INSN = re.compile(r"^\s+([0-9a-f]+):\s+([a-z][\w.]*)\s*(.*)$")
 # bl, blx, b, b.n, b.w, bcc (conditional) with a static target "ADDR <name...>"
@@ -117,10 +110,6 @@ def short(name):
     return re.sub(r"^void attractor::bench::measured_step<attractor::bench::", "", name)[:200]
 
 
-def known(row, callee):
-    return any(r.search(row) and c.search(callee) for r, c, _ in KNOWN)
-
-
 def check(elf):
     funcs = disassemble(elf)
     steps = {a: f for a, f in funcs.items() if "measured_step<" in f[0]}
@@ -130,7 +119,7 @@ def check(elf):
     bad = []
     for start, (name, _) in sorted(steps.items()):
         _, _, _, calls = analyse(start, funcs, bounds)
-        extra = sorted({c for c in calls if not LIBM.match(c) and not MEMORY.match(c) and not known(name, c)})
+        extra = sorted({c for c in calls if not LIBM.match(c) and not MEMORY.match(c)})
         if calls:
             print(f"  {short(name)}: {len(calls)} calls ({', '.join(sorted(set(calls)))})")
         if extra:

@@ -23,8 +23,11 @@ REFERENCE = re.compile(r"^bench (\S+) (float|double) reference (\S+) (\S+) libra
 FLOOR = re.compile(r"^(0x[0-9a-f]+) fp (\d+) soft (\d+) static (\d+) calls (\S+)")
 
 # Performance targets (M4F float): feedback RK4 of the spherical pendulum, and feedback/plain;
-# moonshot: within 1.1x of the hand-written step.
+# moonshot: within 1.1x of the hand-written step. TARGET_FLOOR: instructions / FP instructions
+# of the feedback RK4 step for the systems of FLOOR_SYSTEMS; the full skate's feedback/plain.
 TARGET_STEP, MOONSHOT_STEP, TARGET_RATIO, MOONSHOT_HAND = 800.0, 650.0, 1.3, 1.1
+TARGET_FLOOR, FLOOR_SYSTEMS = 1.2, ("spherical_pendulum", "planar_pendulum", "skate_gamma")
+TARGET_FULL_SKATE = 1.4
 
 
 def read(path):
@@ -143,12 +146,13 @@ def profile(w, steps):
         w("")
     if sk_pl is not None and sk_fb is not None:
         w(f"**Pendulum skate** (reduced, (35)/(38)): plain RK4 {sk_pl:.0f}, feedback RK4 {sk_fb:.0f} "
-          "(before: 353 and 2090).")
-        w("Its invariant C₂ (37) contains A(Γ₂) = arctan(√((I₂−I₃)/I₃) Γ₂)/√(I₃(I₂−I₃)): one call of")
-        w("newlib's `atanf` plus a division per evaluation, which the field does not need. The fused")
-        w("gradient computes A once per evaluation instead of twice (invariants and Jacobian), but the")
-        w("ratio stays far above 1.3×: the arctangent is inherent in C₂. Ways out, not taken here: monitor")
-        w("only E, C₁ and |Γ|² (dropping C₂), or a fixed-cost polynomial arctangent.")
+          "(before the fused gradient: 353 and 2090; with newlib's `atanf`: 188 and 955).")
+        w("Its invariant C₂ (37) contains A(Γ₂) = arctan(√((I₂−I₃)/I₃) Γ₂)/√(I₃(I₂−I₃)): an arctangent")
+        w("and a division per evaluation, which the field does not need. The fused gradient computes A")
+        w("once per evaluation instead of twice (invariants and Jacobian); in float the arctangent is")
+        w("`fast_atan` (`core/fast_atan.hpp`: a degree-15 odd polynomial on [0, 1] and the reflection")
+        w("π/2 − atan(1/x), within 3e-7 of atan for every float, a fixed ~25 instructions against")
+        w("newlib's 66–85). The rest of the ratio is C₂ and E themselves.")
         w("")
     w("The skate rotor plant (one invariant, Γ₂² + Γ₃²) and the Γ estimator (|Γ|², Γ₁) supply only")
     w("`feedback_gradient`: their fields are already cheap, and what remains above the plain step is")
@@ -161,35 +165,68 @@ def profile(w, steps):
     w("Schur complement diag(I1, I2, I3), so 𝔾⁻¹ is applied in closed form")
     w("(`PendulumSkateFull::metric_solve`) and the 3×3 multiplier system Ψ𝔾⁻¹Ψᵀλ = r is solved by")
     w("the adjugate (`core/solve3.hpp`): M4F float plain RK4 went from 19,884 to about 6,100")
-    w(f"instructions per step, and with change (3) to {fmt(fl_pl)} (feedback {fmt(fl_fb)}, before")
-    w("14,892). Its feedback step still builds the 8 invariants and their 8×9 Jacobian generically")
-    w("(products with `metric()`), so the feedback/plain ratio stays near 2.8×: a fused")
-    w("`feedback_gradient`, as for the pendulums, is the way down and is not done.")
+    w(f"instructions per step, and with change (3) to {fmt(fl_pl)}. Its feedback step uses the fused")
+    w("`feedback_gradient` (`systems/pendulum_skate_full_gradient.hpp`): the eight rows' gradients")
+    w("written out (∇v₂ = (Γ, 0, Ω) shared by C₁ and C₂, 𝔾ξ in closed form), no 8×9 Jacobian, no")
+    w(f"invariants vector, C₂'s arctangent by `fast_atan` in float: feedback RK4 {fmt(fl_fb)} (generic")
+    w(f"gradient: 7,540; before change (3): 14,892), feedback/plain {fmt(ratio(fl_fb, fl_pl), 2)}.")
     w("")
 
 
 # Why a system's steps sit where they do against their FP instructions (M4F float, the disassembly
-# of its measured steps); a system without an entry says so.
+# of its measured steps), in words; every system also gets the facts read from its code
+# (floor_facts), so a system without an entry here is still explained.
 FLOOR_REASONS = {
     "oscillator": "a field of two products: the step is mostly the loads and stores of x, h and the "
-                  "parameters and the call, so the ratio is high while the count is tiny",
+                  "parameters, so the ratio is high while the count is tiny",
+    "planar_pendulum": "straight-line FPU code like the spherical pendulum's, on a 4-state: the same "
+                       "fused feedback field; above the FP count the loads of the state, parameters, "
+                       "gains and references and the register copies a fused multiply-add needs when its "
+                       "accumulator is still live (x + c k for each stage input)",
     "spherical_pendulum": "straight-line FPU code; above the FP count: the loads and stores of the 6-state "
-                          "and the 10 parameters and gains, and register moves and spills of the RK4 "
-                          "stages (RK4 feedback: ~48 vmov, ~15 spill stores), which GCC's register "
-                          "allocator leaves with 32 single-precision registers; the hand-written step "
-                          "(below) needs about as many",
-    "pendulum_skate": "plain: straight-line, like the pendulums; feedback: each evaluation calls atanf "
-                      "(and atanhf) for A(Γ₂) of the invariant C₂ (37), whose instructions are not in "
-                      "the step's own FP count",
-    "pendulum_skate_full": "the multiplier solve and the metric products go through 3×3 and 9×9 Eigen "
-                           "temporaries in memory (memset of the Jacobian, loads and stores of every "
-                           "entry); feedback: the generic gradient builds the 8×9 Jacobian, zeros "
-                           "included, and calls atanf for C₂: a fused feedback_gradient is the way down",
-    "skate_rotor_plant": "small field: the loads of the parameters and the sin/cos-free rotor terms; "
-                         "close to the pendulums' ratio",
-    "skate_gamma": "3-state field: the loads of ω, the measured vertical, the gains and the references per "
-                   "evaluation weigh against ~20 FP instructions",
+                          "and the 10 parameters and gains, register copies (a fused multiply-add "
+                          "overwrites its accumulator, so x + c k for a stage input costs a vmov when x "
+                          "is still needed: about 45 per step) and spills of the RK4 stages (32 "
+                          "single-precision registers for x, the running sum, the stage and ~14 "
+                          "constants). The stage sum is accumulated as each stage is computed "
+                          "(integrate/butcher.hpp), so no k is kept; compiled without contraction the "
+                          "copies vanish but the step has more instructions (vmul + vadd). GCC's scheduling "
+                          "before register allocation (-fschedule-insns, on at -O2) moves the stage sums "
+                          "towards the end and so raises the pressure: without it this step has ~345 "
+                          "instructions, but the full skate's steps get ~5 % longer, so the flags stay. "
+                          "The ×floor goal of 1.2 is not met, and not by the arithmetic",
+    "pendulum_skate": "plain: straight-line, like the pendulums; feedback: A(Γ₂) of the invariant C₂ (37) "
+                      "is an arctangent per evaluation, in float the polynomial fast_atan "
+                      "(core/fast_atan.hpp, ~25 instructions instead of atanf's ~70-85), plus a division; "
+                      "the artanh branch (I₂ < I₃) stays a libm call the default parameters never take",
+    "pendulum_skate_full": "the multiplier solve and the metric products go through 3×3 and 6×3 Eigen "
+                           "temporaries in memory (memset of a temporary, loads and stores of every "
+                           "entry); feedback: the fused feedback_gradient "
+                           "(systems/pendulum_skate_full_gradient.hpp) forms neither the 8×9 Jacobian nor "
+                           "the invariants, C₂'s arctangent is fast_atan in float",
+    "skate_rotor_plant": "small field: the loads of the parameters and the rotor terms; close to the "
+                         "pendulums' ratio",
+    "skate_gamma": "the skate-rotor estimator (Feedback<AdvectedGamma>): a 3-state field whose loads of ω, "
+                   "the measured vertical, the gains and the references per evaluation weigh against "
+                   "~20 FP instructions",
 }
+
+
+def floor_facts(instr, f):
+    """What the code of one step shows (bench_floor.py's table): library calls, loops, zero fills."""
+    fp, soft, static, calls = f
+    facts = []
+    libm = sorted({c for c in calls.split(",") if c not in ("-", "memset", "memcpy", "memmove")})
+    if libm:
+        facts.append(f"calls {', '.join(libm)} (not in its FP count)")
+    if "memset" in calls or "memcpy" in calls:
+        facts.append("fills or copies a matrix temporary in memory (memset/memcpy)")
+    if instr > 1.05 * static:
+        facts.append(f"loops: executes {instr / static:.1f}× its {static} instructions of code")
+    if not facts:
+        facts.append(f"straight-line: {static - fp} of its {static} instructions are not FP arithmetic "
+                     "(loads, stores, moves)")
+    return "; ".join(facts)
 
 
 def floor_reasons(w, d):
@@ -200,19 +237,25 @@ def floor_reasons(w, d):
         return
     w("### Why each system's ×floor is what it is (M4F float, RK4)")
     w("")
-    w("| system | plain | feedback | why |")
-    w("|---|---:|---:|---|")
+    w("×floor of the plain and the feedback RK4 step; *code* says what the disassembly of each step")
+    w("shows (plain / feedback), *why* the reason in words where the system has been analysed.")
+    w("")
+    w("| system | plain | feedback | code | why |")
+    w("|---|---:|---:|---|---|")
     systems = []
     for k in steps:
         if k[0] not in systems and k[1] == "rk4":
             systems.append(k[0])
     for system in systems:
-        cells = []
+        cells, facts = [], []
         for kind in ("field", "feedback"):
             v, a = steps.get((system, "rk4", "float", kind)), addresses.get((system, "rk4", "float", kind))
             f = floor.get(a)
-            cells.append("–" if v is None or f is None or f[0] == 0 else f"{v / f[0]:.2f}")
-        w(f"| {system} | {cells[0]} | {cells[1]} | {FLOOR_REASONS.get(system, 'not analysed yet')} |")
+            ok = v is not None and f is not None and f[0] > 0
+            cells.append(f"{v / f[0]:.2f}" if ok else "–")
+            facts.append(floor_facts(v, f) if ok else "–")
+        w(f"| {system} | {cells[0]} | {cells[1]} | {facts[0]} / {facts[1]} | "
+          f"{FLOOR_REASONS.get(system, 'not analysed beyond the code column')} |")
     w("")
 
 
@@ -271,9 +314,10 @@ def main():
     w("")
     w("Regenerate with `scripts/bench` (README). Firmware numbers are guest **instructions** counted by")
     w("QEMU with `-icount shift=0` (1 ns of virtual time per instruction; `apps/bench`, 200 repetitions")
-    w("per measurement, the empty loop subtracted): deterministic and identical from run to run, but not")
-    w("cycles (docs/runtime.md). Host numbers are CPU-time ns from Google Benchmark and vary with the")
-    w("machine and its load.")
+    w("per measurement, the empty loop subtracted): deterministic and identical from run to run (scripts/bench")
+    w("runs each image twice and stops unless both print the same counts; the machine's load does not")
+    w("change them), but not cycles (docs/runtime.md). Host numbers are CPU-time ns from Google Benchmark")
+    w("and vary with the machine and its load (this page was generated on a shared machine).")
     w("")
     w("## Machine, tools, flags")
     w("")
@@ -313,8 +357,24 @@ def main():
         r = ref4[0] / ref4[1]
         w(f"| spherical pendulum, feedback RK4: library / hand-written | moonshot ≤ {MOONSHOT_HAND} | {r:.2f} "
           f"({ref4[0]:.0f} / {ref4[1]:.0f}) | {'yes' if r <= MOONSHOT_HAND else 'no'} |")
+    addr4 = data["M4F"][3]
+    floor4 = parse_floor(read(os.path.join(d, "floor-fw-m4f.txt")))
+    for s in FLOOR_SYSTEMS:
+        v, a = steps4.get((s, "rk4", "float", "feedback")), addr4.get((s, "rk4", "float", "feedback"))
+        f = floor4.get(a)
+        if v is not None and f is not None and f[0] > 0:
+            r = v / f[0]
+            w(f"| {s}: feedback RK4, ×floor (instructions / FP instructions) | ≤ {TARGET_FLOOR} | {r:.2f} "
+              f"({v:.0f} / {f[0]}) | {'yes' if r <= TARGET_FLOOR else 'no'} |")
+    fs = ratio(steps4.get(("pendulum_skate_full", "rk4", "float", "feedback")),
+               steps4.get(("pendulum_skate_full", "rk4", "float", "field")))
+    if fs is not None:
+        w(f"| pendulum_skate_full: feedback RK4 / plain RK4 | ≤ {TARGET_FULL_SKATE} | {fs:.2f} | "
+          f"{'yes' if fs <= TARGET_FULL_SKATE else 'no'} |")
     systems = sorted({k[0] for k in steps4})
     for s in systems:
+        if s == "pendulum_skate_full":
+            continue  # its own goal above
         fb = steps4.get((s, "rk4", "float", "feedback"))
         pl = steps4.get((s, "rk4", "float", "field"))
         r = ratio(fb, pl)

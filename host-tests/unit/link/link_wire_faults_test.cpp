@@ -26,10 +26,12 @@ namespace {
 
 using WfLink = HilLink<float, SkateRotorWire<float>>;
 
-std::vector<std::uint8_t> wf_sensor(std::uint32_t seq, std::uint64_t tick, double gamma2) {
+// scale != 1 makes the vertical's length implausible (a biased or scaled sensor).
+std::vector<std::uint8_t> wf_sensor(std::uint32_t seq, std::uint64_t tick, double gamma2, double scale = 1.0) {
   SensorReading<double> r;
   r.gyro << 0.01, 0.02, 0.03;
   r.vertical << 0.0, gamma2, std::sqrt(1.0 - gamma2 * gamma2);
+  r.vertical *= scale;
   std::uint8_t wire[layout::max_wire_size];
   std::size_t n = 0;
   EXPECT_EQ(encode_sensor_frame(seq, tick, r, wire, sizeof wire, n), LinkError::none);
@@ -83,6 +85,24 @@ TEST(LinkBytes, JunkBetweenFramesCostsNoGoodFrame) {
   EXPECT_EQ(link.counters().gaps + link.counters().repeated, 0u);
   EXPECT_EQ(wf_answer(link, h).verdict, Verdict::fresh);
   EXPECT_EQ(h.tick, 2u);
+}
+
+// Every answer carries the verdict of the frame it answers and names its tick; an implausible
+// frame still moves the tick the link runs on (a rejected segment after it guesses the next one).
+TEST(LinkBytes, EachAnswerCarriesItsFramesVerdict) {
+  WfLink link;
+  FrameHeader h;
+  ASSERT_EQ(wf_one(link, wf_sensor(0, 5, 0.1)), LinkEvent::tick);
+  EXPECT_EQ(wf_answer(link, h).verdict, Verdict::fresh);
+  ASSERT_EQ(wf_one(link, wf_sensor(1, 4, 0.2)), LinkEvent::tick);  // older than the sample used
+  EXPECT_EQ(wf_answer(link, h).verdict, Verdict::late);
+  EXPECT_EQ(h.tick, 4u);
+  ASSERT_EQ(wf_one(link, wf_sensor(2, 6, 0.2, 1.3)), LinkEvent::tick);  // |Γ| = 1.3
+  EXPECT_EQ(wf_answer(link, h).verdict, Verdict::implausible);
+  EXPECT_EQ(link.tick(), 6u);
+  EXPECT_EQ(wf_feed(link, {0x11, 0x22, 0x00}).size(), 1u);
+  EXPECT_EQ(wf_answer(link, h).verdict, Verdict::rejected);
+  EXPECT_EQ(h.tick, 7u) << "the guess follows the implausible frame's tick";
 }
 
 // A 0x00 inside a frame splits it in two rejected segments: one answer, not two (a second one

@@ -422,4 +422,26 @@ TEST(DiscreteIntegrators, UnconvergedSolveAndBadInputAreErrors) {
   EXPECT_EQ(Snakeboard<double>::make(SnakeboardParams<double>{1, 1, 1, -1}).error(), Error::invalid_parameter);
 }
 
+// A step from a state other than the one the last step returned (the caller moved it, e.g. back
+// to the start) restarts there: it gives what a fresh integrator made at that state gives.
+template <class Integrator, class... Extra>
+void expect_restart_on_another_state(Extra... extra) {
+  const Vec<double, 6> x0 = sleigh_x0();
+  auto moved = *Integrator::make(sleigh_model(), x0, extra...);
+  Vec<double, 6> x = x0;
+  ASSERT_EQ(step(moved, x, 0.05), Error::none);
+  x = x0;
+  ASSERT_EQ(step(moved, x, 0.05), Error::none);
+  auto fresh = *Integrator::make(sleigh_model(), x0, extra...);
+  Vec<double, 6> y = x0;
+  ASSERT_EQ(step(fresh, y, 0.05), Error::none);
+  EXPECT_LT((x - y).norm(), 1e-12);
+}
+
+TEST(DiscreteIntegrators, AStepFromAnotherStateRestartsThere) {
+  expect_restart_on_another_state<NonholonomicVerlet<SleighModel>>();
+  expect_restart_on_another_state<NonholonomicVerlet<SleighModel>>(NonholonomicVerlet<SleighModel>::Start::remark5);
+  expect_restart_on_another_state<DiscreteLagrangeDAlembert<SleighModel>>();
+}
+
 }  // namespace

@@ -287,6 +287,19 @@ TYPED_TEST(TickTest, BudgetPercentTightensBudget) {
   EXPECT_EQ(t.report().overruns, 1u);
 }
 
+// A budget that rounds to 0 counts is one count: a step that costs a single count is no overrun.
+TYPED_TEST(TickTest, BudgetRoundingToZeroIsOneCount) {
+  using S = TypeParam;
+  TestApp<S> app;
+  Config c = rate_hz(1000);
+  c.budget_percent = 0;
+  Tick<TestApp<S>> t(app, c, kHz, 0xFFFFFFFFu);
+  EXPECT_EQ(t.budget(), 1u);
+  app.control_cost = 1;
+  TestFixture::tick(t, 0);
+  EXPECT_EQ(t.report().overruns, 0u);
+}
+
 TYPED_TEST(TickTest, StepStillRunningAtNextTickIsMissedAndStuckStepTrips) {
   using S = TypeParam;
   TestApp<S> app;
@@ -330,6 +343,7 @@ TYPED_TEST(TickTest, NanControlOutputTrips) {
   Tick<TestApp<S>> t(app, rate_hz(1000), kHz, 0xFFFFFFFFu);
   TestFixture::tick(t, 0);
   EXPECT_EQ(t.supervisor().reason(), Error::non_finite);
+  EXPECT_EQ(t.supervisor().faults().non_finite, 1u) << "counted, not only latched";
   EXPECT_EQ(app.u_out[0], S(0));
 }
 

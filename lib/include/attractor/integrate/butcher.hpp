@@ -67,6 +67,27 @@ ATTRACTOR_ALWAYS_INLINE Vec<S, N> evaluate_field(const Field& f, const Vec<S, N>
 }
 }  // namespace detail
 
+namespace detail {
+// y <- y + c * v, coefficient by coefficient on the raw arrays. Eigen's `y += c * v` is a
+// function template GCC may clone (IPA-SRA) and call out of line even from a flattened step
+// (seen for 6-vectors); this loop has nothing left to call.
+template <class S, int N>
+ATTRACTOR_ALWAYS_INLINE void add_scaled(Vec<S, N>& y, S c, const Vec<S, N>& v) {
+  S* yp = y.data();
+  const S* vp = v.data();
+#pragma GCC unroll 16
+  for (int n = 0; n < N; ++n) yp[n] += c * vp[n];
+}
+// y <- v, likewise (a 12-vector copy in double is otherwise an out-of-line assignment loop).
+template <class S, int N>
+ATTRACTOR_ALWAYS_INLINE void copy(Vec<S, N>& y, const Vec<S, N>& v) {
+  S* yp = y.data();
+  const S* vp = v.data();
+#pragma GCC unroll 16
+  for (int n = 0; n < N; ++n) yp[n] = vp[n];
+}
+}  // namespace detail
+
 // One explicit step of the tableau for the autonomous field f: x <- x + h * sum b_i k_i.
 // Inlined into every caller so that the constant tableaux of euler_step/heun_step/rk4_step are
 // known there and their zero entries fold away.
@@ -76,23 +97,32 @@ ATTRACTOR_ALWAYS_INLINE Vec<S, N> evaluate_field(const Field& f, const Vec<S, N>
 // be Inf/NaN), yet the term is exactly zero for finite k, and a non-finite k_j still reaches x
 // through its own b_j. The result is the same for finite stages. For the built-in constant
 // tableaux the loops unroll and the zero tests fold at compile time (RK4: 3 stage sums of one term
-// instead of 6 terms, no loop bookkeeping; M4F float spherical pendulum 599 -> 364
-// instructions per step, docs/BENCHMARKS.md). The skipped set depends only on the tableau, so
+// instead of 6 terms, no loop bookkeeping). The skipped set depends only on the tableau, so
 // a step still costs the same instructions every time.
+// The combination sum b_i k_i is accumulated as each stage is computed (acc = x, then
+// acc += (h b_i) k_i in stage order): the same operations in the same order as a sum formed at
+// the end, so the same result bit for bit where no multiply-add is fused; where the compiler
+// contracts a*b + c (Cortex-M4F/M7, x86 with FMA) it may fuse other products than in that sum,
+// a rounding difference (~1e-7 after 1000 float feedback steps of the spherical pendulum). Then a
+// stage no later stage reads (RK4, Heun: every k_j but the last) is dead once added, which leaves
+// the register allocator fewer live values; GCC's pre-allocation scheduler may still move the
+// sums towards the end (the bench's floor table shows what is left).
 template <class S, int Stages, int N, class Field>
 ATTRACTOR_ALWAYS_INLINE void explicit_rk_step(const ButcherTableau<S, Stages>& t, const Field& f, Vec<S, N>& x, S h) {
   Vec<S, N> k[Stages];
+  Vec<S, N> acc;
+  detail::copy(acc, x);
 #pragma GCC unroll 8
   for (int i = 0; i < Stages; ++i) {
-    Vec<S, N> xi = x;
+    Vec<S, N> xi;
+    detail::copy(xi, x);
 #pragma GCC unroll 8
     for (int j = 0; j < i; ++j)
-      if (t.a[i][j] != S(0)) xi += (h * t.a[i][j]) * k[j];
+      if (t.a[i][j] != S(0)) detail::add_scaled(xi, h * t.a[i][j], k[j]);
     k[i] = detail::evaluate_field(f, xi);
+    if (t.b[i] != S(0)) detail::add_scaled(acc, h * t.b[i], k[i]);
   }
-#pragma GCC unroll 8
-  for (int i = 0; i < Stages; ++i)
-    if (t.b[i] != S(0)) x += (h * t.b[i]) * k[i];
+  detail::copy(x, acc);
 }
 
 template <class S, int N, class Field>

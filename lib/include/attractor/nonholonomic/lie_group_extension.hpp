@@ -127,15 +127,47 @@ class LieGroupExtension {
 
   // Fused grad V = DFᵀ K (F − F0) (integrate/system.hpp): the rows above weighted by
   // w = K∘(F − F0), without the M×N matrix and its zeros: E w_c + w_energy v on μ (v = ξ̃ for h̃,
-  // 𝕀⁻¹μ for h) plus the extra integrals' Jacobianᵀ w_extra, R W on R (OrthogonalityRows::gradient),
-  // nothing on the translation part.
+  // 𝕀⁻¹μ for h) plus the extra integrals' Jacobianᵀ w_extra, R W on R (OrthogonalityRows::
+  // feedback_weights), nothing on the rest of the group part.
   ATTRACTOR_FLATTEN State feedback_gradient(const State& x, const Invariants& F0, const Invariants& gain) const {
-    return feedback_gradient(Parts(*this, x), x, F0, gain);
+    const Parts P(*this, x);
+    State g;
+    if constexpr (G > 0) g.template head<G>().setZero();
+    if constexpr (O > 0) {
+      const auto R = rotation(x);
+      const Mat<S, n, n> RW = R * rotation_weights(R, F0, gain);
+      g.template head<n * n>() = Eigen::Map<const Vec<S, n * n>>(RW.data());
+    }
+    Algebra gm = Algebra::Zero();
+    apply_momentum_gradient(P, F0, gain, S(1), gm);
+    g.template tail<D>() = gm;
+    return g;
   }
-  // Fused X − grad V: 𝕀⁻¹μ, c, C c and ξ̃ computed once for the field and the gradient.
+  // Fused X − grad V: 𝕀⁻¹μ, c, C c and ξ̃ computed once for the field and the gradient, and on
+  // the rotation R (ξ̃^ − W) as one product where the model supplies the weighted group velocity
+  // (lie_group_model.hpp), instead of R ξ̃^ − R W.
   ATTRACTOR_FLATTEN State feedback_field(const State& x, const Invariants& F0, const Invariants& gain) const {
     const Parts P(*this, x);
-    return field(P, x) - feedback_gradient(P, x, F0, gain);
+    State dx;
+    if constexpr (G > 0) {
+      const Vec<S, G> g = x.template head<G>();
+      if constexpr (O > 0) {
+        const Mat<S, n, n> W = rotation_weights(rotation(x), F0, gain);
+        if constexpr (detail::lie_weighted_velocity<Model>::value) {
+          dx.template head<G>() = model_.group_velocity(g, P.xi, W);
+        } else {
+          dx.template head<G>() = model_.group_velocity(g, P.xi);
+          const Mat<S, n, n> RW = rotation(x) * W;
+          dx.template head<n * n>() -= Eigen::Map<const Vec<S, n * n>>(RW.data());
+        }
+      } else {
+        dx.template head<G>() = model_.group_velocity(g, P.xi);
+      }
+    }
+    Algebra mdot = momentum_field(P);
+    apply_momentum_gradient(P, F0, gain, S(-1), mdot);
+    dx.template tail<D>() = mdot;
+    return dx;
   }
 
   // Constraint rows and RᵀR − I held at 0; the energy and extra integrals at their start values.
@@ -166,34 +198,39 @@ class LieGroupExtension {
 
   // ġ = g·ξ̃, μ̇ = ad*_ξ̃ μ + 𝕀 E λ̃ (eqs. (17), (18)).
   State field(const Parts& P, const State& x) const {
-    const Algebra ad = model_.ad_star(P.xi, P.mu);
     State dx;
     if constexpr (G > 0) dx.template head<G>() = model_.group_velocity(Vec<S, G>(x.template head<G>()), P.xi);
-    dx.template tail<D>() = ad - IE_ * (C_ * (E_.transpose() * ad));
+    dx.template tail<D>() = momentum_field(P);
     return dx;
   }
+  Algebra momentum_field(const Parts& P) const {
+    const Algebra ad = model_.ad_star(P.xi, P.mu);
+    return ad - IE_ * (C_ * (E_.transpose() * ad));
+  }
 
-  State feedback_gradient(const Parts& P, const State& x, const Invariants& F0, const Invariants& gain) const {
+  // The μ part of grad V, E w_c + w_energy v (+ the extra integrals' rows), subtracted from
+  // `out` (sign −1: the feedback field, each term one fused multiply-subtract) or added (+1).
+  // h̃ = ½⟨μ, ξ̃⟩, since ⟨μ, E C c⟩ = cᵀ C c (eq. (16)).
+  void apply_momentum_gradient(const Parts& P, const Invariants& F0, const Invariants& gain, S sign,
+                               Algebra& out) const {
     const bool extended = Row == EnergyRow::extended;
     const Algebra& v = extended ? P.xi : P.Iinv_mu;
-    const S energy = extended ? S(0.5) * P.mu.dot(P.Iinv_mu) - S(0.5) * P.c.dot(P.Cc) : S(0.5) * P.mu.dot(P.Iinv_mu);
-    const Vec<S, K> w_c = gain.template head<K>().cwiseProduct(P.c - F0.template head<K>());
-    State g;
-    if constexpr (G > 0) g.template head<G>().setZero();
-    g.template tail<D>() = E_ * w_c + (gain[K] * (energy - F0[K])) * v;
+    const Vec<S, K> w_c = sign * gain.template head<K>().cwiseProduct(P.c - F0.template head<K>());
+    const S w_h = sign * gain[K] * (S(0.5) * P.mu.dot(v) - F0[K]);
+    out += E_.lazyProduct(w_c);
+    out += w_h * v;
     if constexpr (E > 0) {
-      const Vec<S, E> w_e =
-          gain.template segment<E>(K + 1).cwiseProduct(model_.first_integrals(P.mu) - F0.template segment<E>(K + 1));
-      g.template tail<D>() += model_.first_integrals_jacobian(P.mu).transpose() * w_e;
+      const Vec<S, E> w_e = sign * gain.template segment<E>(K + 1).cwiseProduct(model_.first_integrals(P.mu) -
+                                                                                 F0.template segment<E>(K + 1));
+      out += model_.first_integrals_jacobian(P.mu).transpose().lazyProduct(w_e);
     }
-    if constexpr (O > 0) {
-      using Rows = OrthogonalityRows<S, n>;
-      const auto R = rotation(x);
-      const Vec<S, O> w_R = gain.template tail<O>().cwiseProduct(Rows::values(R) - F0.template tail<O>());
-      const Mat<S, n, n> gR = Rows::gradient(R, w_R);
-      g.template head<n * n>() = Eigen::Map<const Vec<S, n * n>>(gR.data());
-    }
-    return g;
+  }
+
+  // W with R W the RᵀR − I rows' share of grad V (orthogonality_rows.hpp).
+  static Mat<S, (n > 0 ? n : 1), (n > 0 ? n : 1)> rotation_weights(const Mat<S, (n > 0 ? n : 1), (n > 0 ? n : 1)>& R,
+                                                                   const Invariants& F0, const Invariants& gain) {
+    return OrthogonalityRows<S, n>::feedback_weights(R, Vec<S, O>(gain.template tail<O>()),
+                                                     Vec<S, O>(F0.template tail<O>()));
   }
 
   void cache() {

@@ -21,7 +21,12 @@
 //     Vec<S,E>   first_integrals(mu) const;
 //     Mat<S,E,D> first_integrals_jacobian(mu) const;
 //
-// monitored after the constraint and energy rows, before the RᵀR − I rows.
+// monitored after the constraint and energy rows, before the RᵀR − I rows. And, when the group
+// part starts with a rotation R (rotation_size n > 0), the feedback field's group velocity
+//
+//     Vec<S,G>   group_velocity(g, xi, W) const;  // g·ξ with Ṙ = R (ξ^ − W) in place of R ξ^
+//
+// for a symmetric n×n W (the RᵀR − I rows' weights): one product instead of R ξ^ − R W.
 #pragma once
 
 #include <type_traits>
@@ -68,6 +73,21 @@ struct lie_group_velocity<T,
                                                                    std::declval<const lie_d<T>&>())),
                                                                Vec<typename T::Scalar, T::G>>::value>>
     : std::true_type {};
+
+template <class T, class = void>
+struct lie_weighted_velocity : std::false_type {};
+template <class T>
+struct lie_weighted_velocity<
+    T, std::enable_if_t<(T::rotation_size > 0) &&
+                        std::is_convertible<decltype(std::declval<const T&>().group_velocity(
+                                                std::declval<const Vec<typename T::Scalar, T::G>&>(),
+                                                std::declval<const lie_d<T>&>(),
+                                                std::declval<const Mat<typename T::Scalar, (T::rotation_size > 0
+                                                                                                ? T::rotation_size
+                                                                                                : 1),
+                                                                       (T::rotation_size > 0 ? T::rotation_size
+                                                                                             : 1)>&>())),
+                                            Vec<typename T::Scalar, T::G>>::value>> : std::true_type {};
 }  // namespace detail
 
 // Fails the build with the first missing piece of the contract above. Returns true.

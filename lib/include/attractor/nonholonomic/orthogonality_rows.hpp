@@ -51,7 +51,9 @@ struct OrthogonalityRows {
 
   // jacobian(R)ᵀ e as a matrix, without the count × n² product: R W with W symmetric,
   // W_ii = √2 e_ii, W_ij = W_ji = e_ij (the row weights e in the order of values()).
-  static Rot gradient(const Rot& R, const Vec<S, count>& e) {
+  static Rot gradient(const Rot& R, const Vec<S, count>& e) { return R * weight_matrix(e); }
+
+  static Rot weight_matrix(const Vec<S, count>& e) {
     Rot W;
     int r = 0;
     for (int i = 0; i < n; ++i)
@@ -63,7 +65,32 @@ struct OrthogonalityRows {
           W(j, i) = e[r];
         }
       }
-    return R * W;
+    return W;
+  }
+
+  // The W of gradient() for the row weights e = k∘(values(R) − f0), straight from A = RᵀR − I
+  // without forming values(): W_ij = k_r (A_ij − f0_r) off the diagonal, W_ii = k_r (A_ii − √2 f0_r)
+  // (the diagonal rows are A_ii/√2: √2 k_r (A_ii/√2 − f0_r)). Written out for n = 2, 3 so that
+  // it compiles to straight-line code (the feedback field's hot path; lie_group_extension.hpp).
+  static Rot feedback_weights(const Rot& R, const Vec<S, count>& k, const Vec<S, count>& f0) {
+    const S s2 = std::sqrt(S(2));
+    Rot W;
+    if constexpr (n == 2) {
+      const S a00 = R.col(0).squaredNorm() - S(1), a01 = R.col(0).dot(R.col(1)), a11 = R.col(1).squaredNorm() - S(1);
+      W(0, 0) = k[0] * (a00 - s2 * f0[0]);
+      W(0, 1) = W(1, 0) = k[1] * (a01 - f0[1]);
+      W(1, 1) = k[2] * (a11 - s2 * f0[2]);
+    } else {
+      const S a00 = R.col(0).squaredNorm() - S(1), a01 = R.col(0).dot(R.col(1)), a02 = R.col(0).dot(R.col(2));
+      const S a11 = R.col(1).squaredNorm() - S(1), a12 = R.col(1).dot(R.col(2)), a22 = R.col(2).squaredNorm() - S(1);
+      W(0, 0) = k[0] * (a00 - s2 * f0[0]);
+      W(0, 1) = W(1, 0) = k[1] * (a01 - f0[1]);
+      W(0, 2) = W(2, 0) = k[2] * (a02 - f0[2]);
+      W(1, 1) = k[3] * (a11 - s2 * f0[3]);
+      W(1, 2) = W(2, 1) = k[4] * (a12 - f0[4]);
+      W(2, 2) = k[5] * (a22 - s2 * f0[5]);
+    }
+    return W;
   }
 };
 

@@ -28,6 +28,19 @@ void se2_group_velocity(const G& g, const Vec3<S>& xi, Out& d) {
   d[5] = g[1] * xi[1] + g[3] * xi[2];
 }
 
+// The same with Ṙ = R (ω^ − W) for a symmetric 2×2 W (the RᵀR − I rows' weights of the feedback
+// field, lie_group_model.hpp): one product in place of R ω^ − R W.
+template <class S, class G, class Out>
+void se2_group_velocity(const G& g, const Vec3<S>& xi, const Mat<S, 2, 2>& W, Out& d) {
+  const S a00 = -W(0, 0), a10 = xi[0] - W(1, 0), a01 = -xi[0] - W(0, 1), a11 = -W(1, 1);
+  d[0] = g[0] * a00 + g[2] * a10;
+  d[1] = g[1] * a00 + g[3] * a10;
+  d[2] = g[0] * a01 + g[2] * a11;
+  d[3] = g[1] * a01 + g[3] * a11;
+  d[4] = g[0] * xi[1] + g[2] * xi[2];
+  d[5] = g[1] * xi[1] + g[3] * xi[2];
+}
+
 // The stored element at heading θ and position (x, y), into s[0..5].
 template <class S, class Out>
 void se2_element(S theta, S x, S y, Out& s) {

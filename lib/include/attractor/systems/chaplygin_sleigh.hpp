@@ -74,6 +74,12 @@ struct ChaplyginSleighModel {
     se2_group_velocity(g, xi, d);
     return d;
   }
+  Vec<S, G> group_velocity(const Vec<S, G>& g, const Vec3<S>& xi, const Mat<S, 2, 2>& W) const {
+    static_assert(Embedded, "the reduced sleigh has no group part");
+    Vec<S, G> d;
+    se2_group_velocity(g, xi, W, d);
+    return d;
+  }
 };
 
 template <class S, bool Embedded = true, EnergyRow Row = EnergyRow::extended>

@@ -35,7 +35,9 @@
 #pragma once
 
 #include <cmath>
+#include <type_traits>
 
+#include "attractor/core/fast_atan.hpp"
 #include "attractor/core/finite.hpp"
 #include "attractor/core/inline.hpp"
 #include "attractor/core/result.hpp"
@@ -71,10 +73,16 @@ struct PendulumSkateParams {
 
 // A(Γ2) = ∫_0^Γ2 dx / ((I2−I3)x² + I3) and its derivative, the integral in C2 (37) (corrected,
 // see header comment). Branches on the parameters only (same cost for every state).
+// In float the arctan is fast_atan (core/fast_atan.hpp: within 3e-7 of atan, a fifth of atanf's
+// instructions; C2 is evaluated in every stage of a feedback step).
 template <class S>
 S skate_c2_integral(S I2, S I3, S G2) {
   const S a = I2 - I3;
-  if (a > S(0)) return std::atan(std::sqrt(a / I3) * G2) / std::sqrt(a * I3);
+  if constexpr (std::is_same<S, float>::value) {
+    if (a > S(0)) return fast_atan(std::sqrt(a / I3) * G2) / std::sqrt(a * I3);
+  } else {
+    if (a > S(0)) return std::atan(std::sqrt(a / I3) * G2) / std::sqrt(a * I3);
+  }
   if (a < S(0)) return std::atanh(std::sqrt(-a / I3) * G2) / std::sqrt(-a * I3);
   return G2 / I3;
 }
@@ -279,6 +287,9 @@ struct PendulumSkateFull {
   }
   State operator()(const State& z) const { return field(z); }
 
+  // Fused grad V = DFᵀ K (F − F0) of the eight rows below (systems/pendulum_skate_full_gradient.hpp).
+  ATTRACTOR_ALWAYS_INLINE State feedback_gradient(const State& z, const Vec<S, 8>& F0, const Vec<S, 8>& K) const;
+
   Vec<S, 8> invariants(const State& z) const {
     const Vec3<S> Om = z.template segment<3>(0), Y = z.template segment<3>(3), Ga = z.template segment<3>(6);
     const Vec3<S> e1g(S(0), -Ga[2], Ga[1]);  // E1 × Γ
@@ -381,3 +392,5 @@ Vec<S, 9> skate_initial_condition_59(S phi0, S Omega1 = S(0.1), S Omega3 = S(0.1
 }
 
 }  // namespace attractor
+
+#include "attractor/systems/pendulum_skate_full_gradient.hpp"  // PendulumSkateFull::feedback_gradient

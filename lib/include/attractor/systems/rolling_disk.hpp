@@ -92,6 +92,12 @@ struct RollingDiskModel {
     d[6] = xi[3];
     return d;
   }
+  Vec<S, G> group_velocity(const Vec<S, G>& g, const Vec<S, 4>& xi, const Mat<S, 2, 2>& W) const {
+    Vec<S, G> d;
+    se2_group_velocity(g, Vec3<S>(xi.template head<3>()), W, d);
+    d[6] = xi[3];
+    return d;
+  }
   Vec<S, 1> first_integrals(const Vec<S, 4>& mu) const { return Vec<S, 1>(mu[0]); }  // Πθ
   Mat<S, 1, 4> first_integrals_jacobian(const Vec<S, 4>&) const { return Mat<S, 1, 4>(S(1), S(0), S(0), S(0)); }
 };

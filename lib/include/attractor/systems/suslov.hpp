@@ -54,11 +54,20 @@ struct SuslovModel {
   Vec3<S> ad_star(const Vec3<S>& xi, const Vec3<S>& mu) const { return mu.cross(xi); }
   Mat<S, 3, 1> constraint_vectors() const { return e; }
   // Ṙ = R ξ^ (eq. (33a)), column-major.
-  Vec<S, 9> group_velocity(const Vec<S, 9>& g, const Vec3<S>& xi) const {
-    const Eigen::Map<const Mat3<S>> R(g.data());
-    Mat3<S> hat;
-    hat << S(0), -xi[2], xi[1], xi[2], S(0), -xi[0], -xi[1], xi[0], S(0);
-    const Mat3<S> Rd = R * hat;
+  Vec<S, 9> group_velocity(const Vec<S, 9>& g, const Vec3<S>& xi) const { return rotate(g, hat(xi)); }
+  // Ṙ = R (ξ^ − W): the feedback field's R ξ^ − k R (RᵀR − I) (paper 000 eq. (37)) as one product.
+  Vec<S, 9> group_velocity(const Vec<S, 9>& g, const Vec3<S>& xi, const Mat3<S>& W) const {
+    return rotate(g, hat(xi) - W);
+  }
+
+ private:
+  static Mat3<S> hat(const Vec3<S>& xi) {
+    Mat3<S> h;
+    h << S(0), -xi[2], xi[1], xi[2], S(0), -xi[0], -xi[1], xi[0], S(0);
+    return h;
+  }
+  static Vec<S, 9> rotate(const Vec<S, 9>& g, const Mat3<S>& A) {
+    const Mat3<S> Rd = Eigen::Map<const Mat3<S>>(g.data()) * A;
     return Eigen::Map<const Vec<S, 9>>(Rd.data());
   }
 };
