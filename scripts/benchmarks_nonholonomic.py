@@ -125,7 +125,7 @@ def baselines_section(w, steps, summary_text):
     w("(`attractor-paper nonholonomic-baselines`, docs/nonholonomic-baselines.md). Cost = M4F")
     w("instructions per step (the rows `<example> nh_verlet|dla field` of")
     w("`apps/bench/rows_nonholonomic_methods.cpp`, the system rows for the others) × steps; error = the")
-    w("configuration's distance from RK4 at h = 1e-4 in double at t = T. Each cell: the method with the")
+    w("configuration's distance at t = T from RK4 in double at h = 1e-4 (1e-3 at `--quick`). Each cell: the method with the")
     w("smallest error among the runs that cost at most the budget, and that error (– : no run fits).")
     w("")
     w("| example | precision | " + " | ".join(f"≤ {b:.0e} instr" for b in BUDGETS) + " |")
