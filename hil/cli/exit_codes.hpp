@@ -22,8 +22,10 @@ enum Exit : int {
   exit_hil_failed = 7,    // attractor-hil: the plant fell, the controller tripped to the safe state, an injected
                           // fault went undetected, or the run did not end cleanly (goodbye, firmware exit)
   exit_hil_silent = 8,    // attractor-hil: the firmware stopped answering (no frame within --timeout)
-  exit_hil_link = 9,      // attractor-hil: link or QEMU error: write failed, firmware rebooted unasked, QEMU
+  exit_hil_link = 9,      // attractor-hil: link or QEMU error: write failed, QEMU's monitor failed, QEMU
                           // did not start or exited
+  exit_hil_replay = 10,   // attractor-hil --replay: the firmware's answers (or, --plant-only, the plant's frames)
+                          // differ from the recording
 };
 
 inline const char* const kExitCodeTable =
@@ -44,8 +46,10 @@ inline const char* const kExitCodeTable =
     "  7  attractor-hil: the plant fell or tripped to the safe state, an injected fault went\n"
     "     undetected, or the run did not end cleanly (goodbye unanswered, firmware exit not 0)\n"
     "  8  attractor-hil: the firmware stopped answering (no frame within --timeout)\n"
-    "  9  attractor-hil: link or QEMU error (write failed, firmware rebooted unasked, QEMU did not\n"
+    "  9  attractor-hil: link or QEMU error (write failed, QEMU or its monitor failed, QEMU did not\n"
     "     start or exited early)\n"
+    "  10 attractor-hil --replay: a byte differs from the recording (the message names the tick\n"
+    "     and the byte in the frame); a file that is not a valid recording is 2, unreadable 6\n"
     "  128+N  killed by signal N (attractor-hil stops its QEMU first)\n";
 
 // Thrown by host commands; the tool's main prints "<command>: <message>" and exits with code.

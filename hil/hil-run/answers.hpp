@@ -34,6 +34,7 @@ struct TickAnswers {
   long resends = 0;                             // the tick's frame sent again
   bool silent = false;                          // --timeout passed without the answers
   bool boot = false;                            // a boot frame came instead (the firmware rebooted)
+  attractor::rt::BootInfo boot_info;            // what it announced
   std::chrono::steady_clock::time_point first;  // when the first answer (stray or not) arrived
 };
 
@@ -63,7 +64,7 @@ inline TickAnswers collect_answers(Peer& peer, const attractor::hil::Burst& burs
     const auto now = std::chrono::steady_clock::now();
     deadline = now + std::chrono::duration<double>(timeout_s);
     if (t.first == std::chrono::steady_clock::time_point{}) t.first = now;
-    if (e == LinkError::none && v.header.type == FrameType::boot) {
+    if (e == LinkError::none && v.header.type == FrameType::boot && unpack_boot(v, t.boot_info) == LinkError::none) {
       t.boot = true;
       return t;
     }

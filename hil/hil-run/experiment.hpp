@@ -22,6 +22,7 @@
 #include "handshake.hpp"
 #include "link_faults.hpp"
 #include "options.hpp"
+#include "qemu_monitor.hpp"
 #include "round_trip_stats.hpp"
 #include "transport.hpp"
 
@@ -85,17 +86,44 @@ inline void print_progress(const Options& o, const RunRecord& rec, const Peer& p
                "mode %s, rss %ld KiB\n",
                static_cast<long long>(tick), static_cast<long long>(o.ticks), s, double(peer.frames_sent_) / s, faults,
                now.link.total_rejected(), now.link.gaps, now.link.repeated, now.link.late, now.link.implausible,
-               now.resets, rec.min_gamma3, rec.cost_max, rt::to_string(rec.last.mode), rss_kib());
+               now.resets + now.unrequested, rec.min_gamma3, rec.cost_max, rt::to_string(rec.last.mode), rss_kib());
+}
+
+// A boot frame in place of an answer: a reset nobody asked for (watchdog, brown-out, reset pin;
+// injected as unrequested_reset). Counted, the last boot's counters banked, and the same
+// handshake as after a requested reset; the run goes on with the plant where it is, the firmware's
+// controller restarted (its estimator from the first sample after the hello, link/lockstep.hpp).
+inline void resynchronise(RunRecord& rec, Peer& peer, const attractor::rt::BootInfo& boot, int64_t tick,
+                          std::chrono::steady_clock::duration timeout, double timeout_s) {
+  rec.banked.bank(rec.last.link, rec.last.faults);
+  ++rec.banked.unrequested;
+  rec.boot.info = boot;
+  rec.boot.seen = true;
+  rec.last = attractor::link::ActuatorReport<double>{};
+  rec.last.mode = attractor::rt::Mode::running;  // nothing reported yet by the new boot
+  if (!handshake(peer, std::uint64_t(tick), std::chrono::steady_clock::now() + timeout, rec.boot))
+    firmware_silent(tick, timeout_s);
+}
+
+// The CSV row of a tick without an exchange (the firmware down, or rebooted in place of its
+// answer): zero torque, no counters, no round trip.
+template <class Plant>
+void csv_without_exchange(std::FILE* csv, const Options& o, int64_t tick, attractor::hil::Fault f, const Plant& plant,
+                          const char* mode, const RunRecord& rec) {
+  std::fprintf(csv, "%lld,%s,", static_cast<long long>(tick), attractor::hil::kFaultNames[int(f)]);
+  plant.write_csv(csv, attractor::Vec3<double>::Zero());
+  std::fprintf(csv, ",%s,none,0,0,0,0,0,%ld,\n", mode, rec.banked.resets + rec.banked.unrequested);
+  check_csv(csv, o.csv);
 }
 
 template <class Plant>
-RunRecord run_experiment(const Options& o, Plant plant, Peer& peer, std::FILE* csv) {
+RunRecord run_experiment(const Options& o, Plant plant, Peer& peer, std::FILE* csv, QemuMonitor* monitor = nullptr) {
   using namespace attractor;
   using namespace attractor::link;
   using hil::Fault;
   RunRecord rec;
   if (csv)
-    std::fprintf(csv, "tick,fault,%s,mode,reason,tick_cost,stale,rejected,gaps,repeated,round_trip_us\n",
+    std::fprintf(csv, "tick,fault,%s,mode,reason,tick_cost,stale,rejected,gaps,repeated,resets,round_trip_us\n",
                  Plant::kCsvColumns);
   const auto t0 = std::chrono::steady_clock::now();
   const auto timeout = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
@@ -110,6 +138,7 @@ RunRecord run_experiment(const Options& o, Plant plant, Peer& peer, std::FILE* c
   SensorReading<double> past[hil::kDelayTicks];  // the last clean readings, for delayed frames
   std::uint32_t seq = 0;
   for (int64_t tick = 1; tick <= o.ticks; ++tick) {
+    peer.tick = tick;
     SensorReading<double> r = plant.step(torque);
     rec.min_gamma3 = std::min(rec.min_gamma3, plant.gamma3());
     r.gyro = noise.add(r.gyro);
@@ -120,9 +149,12 @@ RunRecord run_experiment(const Options& o, Plant plant, Peer& peer, std::FILE* c
     Fault f = down > 0 ? Fault::none : hil::fault_at(long(tick), long(o.fault_every), o.faults);
     // Only faults the run can still reveal: a reset needs ticks to resume on, a drop a next frame,
     // a fault of several segments a next answer (the first segment's answer counts only it).
-    const bool needs_next = f == Fault::drop || f == Fault::spurious_zero || f == Fault::noise;
+    const bool needs_next =
+        f == Fault::drop || f == Fault::spurious_zero || f == Fault::noise || f == Fault::unrequested_reset;
     if ((f == Fault::reset && tick + o.reset_down >= o.ticks) || (needs_next && tick == o.ticks)) f = Fault::none;
     ++rec.injected[int(f)];
+    if (f != Fault::none) peer.note_fault(tick, int(f));
+    if (f == Fault::unrequested_reset && monitor != nullptr) monitor->system_reset();  // then the tick as usual
     if (down > 0 || f == Fault::reset) {
       // The firmware is down (rebooting): nothing is exchanged, the motor gets no torque.
       if (f == Fault::reset) {
@@ -140,12 +172,8 @@ RunRecord run_experiment(const Options& o, Plant plant, Peer& peer, std::FILE* c
       }
       --down;
       torque = Vec3<double>::Zero();
-      if (csv && (tick % o.csv_every == 0 || f != Fault::none)) {  // decimated, fault ticks always
-        std::fprintf(csv, "%lld,%s,", static_cast<long long>(tick), hil::kFaultNames[int(f)]);
-        plant.write_csv(csv, torque);
-        std::fprintf(csv, ",down,none,0,0,0,0,0,\n");  // no exchange: no round trip
-        check_csv(csv, o.csv);
-      }
+      if (csv && (tick % o.csv_every == 0 || f != Fault::none))  // decimated, fault ticks always
+        csv_without_exchange(csv, o, tick, f, plant, "down", rec);
       continue;
     }
     const hil::Burst burst = hil::sensor_burst(f, r, old, seq, std::uint64_t(tick), o.vertical_bias);
@@ -154,9 +182,12 @@ RunRecord run_experiment(const Options& o, Plant plant, Peer& peer, std::FILE* c
     long long round_trip_us = -1;  // none: a dropped frame has no answer
     const TickAnswers got = collect_answers(peer, burst, o.answer_timeout_ms, o.timeout_s);
     if (got.silent) firmware_silent(tick, o.timeout_s);
-    if (got.boot)
-      throw Failure(code::exit_hil_link, "the firmware rebooted unasked at tick " + std::to_string(tick) +
-                                             " (boot frame in place of an answer)");
+    if (got.boot) {  // the firmware rebooted unasked: no answer this tick, the motor unpowered
+      resynchronise(rec, peer, got.boot_info, tick, timeout, o.timeout_s);
+      torque = Vec3<double>::Zero();
+      if (csv) csv_without_exchange(csv, o, tick, f, plant, "reset", rec);
+      continue;
+    }
     rec.strays += got.strays;
     rec.delimiters += got.delimiters;
     rec.resends += got.resends;
@@ -185,8 +216,9 @@ RunRecord run_experiment(const Options& o, Plant plant, Peer& peer, std::FILE* c
       const ActuatorReport<double>& l = rec.last;
       std::fprintf(csv, "%lld,%s,", static_cast<long long>(tick), hil::kFaultNames[int(f)]);
       plant.write_csv(csv, torque);
-      std::fprintf(csv, ",%s,%s,%u,%u,%u,%u,%u,", rt::to_string(l.mode), attractor::to_string(l.reason), l.tick_cost,
-                   l.faults.stale, l.link.total_rejected(), l.link.gaps, l.link.repeated);
+      std::fprintf(csv, ",%s,%s,%u,%u,%u,%u,%u,%ld,", rt::to_string(l.mode), attractor::to_string(l.reason), l.tick_cost,
+                   l.faults.stale, l.link.total_rejected(), l.link.gaps, l.link.repeated,
+                   rec.banked.resets + rec.banked.unrequested);
       if (round_trip_us >= 0) std::fprintf(csv, "%lld", round_trip_us);
       std::fputc('\n', csv);
       check_csv(csv, o.csv);

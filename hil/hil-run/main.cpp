@@ -7,11 +7,14 @@
 //   options.hpp         the options (shared option layer, hil/cli/spec.hpp) and their rules
 //   firmware_image.hpp  the --elf checks: an ARM executable of the chosen plant's firmware
 //   qemu_process.hpp    QEMU as a child that never outlives the runner (signals included)
+//   qemu_monitor.hpp    QEMU's monitor: the system_reset of the unrequested_reset fault class
 //   transport.hpp       the byte paths (UART socket, semihosting FIFOs, serial) and Peer
 //   handshake.hpp       hello / boot resynchronisation
 //   experiment.hpp      the tick loop with fault injection (hil/faults/link_faults.hpp)
 //   round_trip_stats.hpp  the round-trip latency percentiles and histogram, fixed memory
 //   summary.hpp         the "hil:" lines and the outcome's exit code
+//   byte_tap.hpp, recording.hpp, replay.hpp  --record, --replay [--plant-only]: raw bytes kept
+//                       in a versioned file and checked bit for bit on a second run
 // Everything is validated before QEMU starts; exit codes: hil/cli/exit_codes.hpp (--help).
 #include <sched.h>
 #include <unistd.h>
@@ -20,12 +23,16 @@
 #include <cstdio>
 #include <cstring>
 #include <exception>
+#include <memory>
 #include <string>
 
 #include "experiment.hpp"
 #include "firmware_image.hpp"
 #include "options.hpp"
+#include "qemu_monitor.hpp"
 #include "qemu_process.hpp"
+#include "recording.hpp"
+#include "replay.hpp"
 #include "robot_plant.hpp"
 #include "skate_plant.hpp"
 #include "summary.hpp"
@@ -35,13 +42,43 @@ namespace {
 
 using namespace hil_run;
 
-// The CSV, opened (created or truncated) before QEMU starts, so an unwritable path fails first.
+// The CSV and the recording, opened (created or truncated) before QEMU starts, so an unwritable
+// path fails first.
 struct CsvFile {
   std::FILE* f = nullptr;
   ~CsvFile() {
     if (f != nullptr) std::fclose(f);
   }
 };
+
+// --replay --plant-only: the experiment against the recorded answers, no firmware.
+template <class Plant>
+int replay_plant(const Options& o, const Recording& recording, const Plant& plant) {
+  PlantReplay script(recording);
+  Peer peer(-1, -1, o.timeout_s);
+  peer.tap = &script;
+  const RunRecord rec = run_experiment(o, plant, peer, nullptr);
+  script.finish(o.ticks);
+  std::printf("hil: replay --plant-only: %zu recorded events, %ld frames / %ld bytes written by the plant run, "
+              "identical to '%s'; %ld frames read (the recorded answers), min Gamma3 %.6f\n",
+              script.events(), peer.frames_sent_, peer.bytes_sent_, o.replay.c_str(), peer.frames_received_,
+              rec.min_gamma3);
+  return code::exit_ok;
+}
+
+// --replay with a firmware: the recorded writes again, every byte back compared.
+inline int replay_firmware(const Options& o, const Recording& recording, Peer& peer, QemuMonitor& monitor) {
+  FirmwareReplay check(recording);
+  peer.tap = &check;
+  const auto t0 = std::chrono::steady_clock::now();
+  const std::size_t n =
+      check.run(peer, recording, monitor.connected() ? &monitor : nullptr, o.answer_timeout_ms, o.timeout_s);
+  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  std::printf("hil: replay: %ld frames / %ld bytes sent, %zu bytes received in %.2f s wall, identical to '%s'; "
+              "%ld lone 0x00 after a late answer\n",
+              peer.frames_sent_ - check.nudges, peer.bytes_sent_ - check.nudges, n, s, o.replay.c_str(), check.nudges);
+  return code::exit_ok;
+}
 
 // QEMU's host CPU for --qemu-cpu (-1: none), checked against this process's affinity.
 long qemu_cpu(const Options& o) {
@@ -55,17 +92,21 @@ long qemu_cpu(const Options& o) {
 }
 
 template <class Plant>
-int run(const Options& o) {
+int run(const Options& o, const Recording& recording, const std::string& header) {
   // Everything that can be refused is refused here, before any process or file name exists.
   auto made = Plant::make(o.loop);
   if (!made)
     throw Failure(code::exit_invalid, std::string("--mismatch: the plant's parameters are invalid (") +
                                           attractor::to_string(made.error()) + ")");
+  if (o.plant_only) return replay_plant(o, recording, *made);
   if (o.qemu_mode()) check_image_plant(o.elf, check_firmware_image(o.elf), o.plant);
   const long cpu = o.qemu_mode() ? qemu_cpu(o) : -1;
   CsvFile csv;
   if (!o.csv.empty() && (csv.f = std::fopen(o.csv.c_str(), "w")) == nullptr)
     throw Failure(code::exit_io, "--csv: cannot write '" + o.csv + "': " + std::strerror(errno));
+  CsvFile record;
+  if (!o.record.empty() && (record.f = std::fopen(o.record.c_str(), "wb")) == nullptr)
+    throw Failure(code::exit_io, "--record: cannot write '" + o.record + "': " + std::strerror(errno));
 
   TemporaryNames names;  // declared before QEMU: removed after it is stopped
   QemuProcess qemu;
@@ -80,11 +121,26 @@ int run(const Options& o) {
   } else {
     rfd = wfd = open_serial(o);
   }
+  QemuMonitor monitor;  // unrequested_reset only
+  if (o.needs_monitor()) monitor.connect(temp_prefix() + ".mon", qemu);
   int fw_exit = -1;
   RunRecord rec;
   {
     Peer peer(rfd, wfd, o.timeout_s);
-    rec = run_experiment(o, *made, peer, csv.f);
+    if (!o.replay.empty()) {
+      const int rc = replay_firmware(o, recording, peer, monitor);
+      qemu.stop();
+      return rc;
+    }
+    std::unique_ptr<RecordingWriter> writer;
+    if (record.f != nullptr) peer.tap = (writer = std::make_unique<RecordingWriter>(record.f, o.record, header)).get();
+    rec = run_experiment(o, *made, peer, csv.f, monitor.connected() ? &monitor : nullptr);
+    if (writer) {
+      writer->finish(o.ticks);
+      const int closed = std::fclose(record.f);
+      record.f = nullptr;
+      if (closed != 0) throw Failure(code::exit_io, "--record: error writing '" + o.record + "': " + std::strerror(errno));
+    }
     if (csv.f != nullptr) {
       check_csv(csv.f, o.csv);
       const int closed = std::fclose(csv.f);
@@ -110,9 +166,11 @@ int main(int argc, char** argv) {
     const attractor::cli::Spec spec = hil_spec();
     attractor::cli::Args args(spec);
     if (!attractor::cli::parse_args(spec, argc, argv, args)) return code::exit_ok;  // --help printed
+    const Recording recording = args.given("replay") ? load_replay(spec, args) : Recording{};
+    const std::string header = recorded_options(args, args.given("elf") ? args.text("elf") : args.text("serial"));
     const Options o = read_options(args, SkatePlant::kMismatchKeys, SkatePlant::kPercentKeys, RobotPlant::kMismatchKeys,
                                    RobotPlant::kPercentKeys);
-    return o.plant == "skate" ? run<SkatePlant>(o) : run<RobotPlant>(o);
+    return o.plant == "skate" ? run<SkatePlant>(o, recording, header) : run<RobotPlant>(o, recording, header);
   } catch (const attractor::cli::Failure& f) {
     std::fprintf(stderr, "attractor-hil: %s\n", f.what());
     return f.code;

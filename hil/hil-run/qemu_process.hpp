@@ -26,7 +26,7 @@ namespace hil_run {
 
 namespace detail {
 inline volatile sig_atomic_t g_child_group = 0;  // QEMU's process group while it runs
-inline char g_paths[3][108] = {};                // the runner's socket and FIFO names, removed on a signal
+inline char g_paths[4][108] = {};                // the runner's socket, FIFO and monitor names, removed on a signal
 
 extern "C" inline void on_fatal_signal(int sig) {
   if (g_child_group > 0) ::kill(-pid_t(g_child_group), SIGKILL);

@@ -60,7 +60,7 @@ int report(const Options& o, const RunRecord& r, const Peer& peer, bool has_fw_e
   using hil::Fault;
   const link::LinkCounters& d = r.banked.link;
   const std::vector<hil::ClassCount> classes = hil::class_counts(r.injected, r.banked, r.seen, r.segments);
-  const bool all_detected = hil::all_detected(classes);
+  const bool all_detected = hil::all_detected(classes, o.faulty_line);
   const bool upright = Plant::upright(r.min_gamma3) && r.last.mode == rt::Mode::running;
   const double wall = std::max(r.wall_s, 1e-9);
   const long long ticks = static_cast<long long>(o.ticks);
@@ -81,11 +81,11 @@ int report(const Options& o, const RunRecord& r, const Peer& peer, bool has_fw_e
   std::printf(
       "hil: faults injected / detected by the firmware: corrupt %ld/%ld nan %ld/%u out_of_range %ld/%u "
       "drop+reorder %ld/%u gaps duplicate+reorder %ld/%u repeated delayed %ld/%u late bias %ld/%u implausible "
-      "reset %ld/%ld boots; runtime stale ticks %u\n",
+      "reset %ld/%ld boots unrequested_reset %ld/%ld boots; runtime stale ticks %u\n",
       in[1], classes[1].detected, in[2], d.rejected_by(link::LinkError::non_finite), in[3],
       d.rejected_by(link::LinkError::out_of_range), in[4] + in[6], d.gaps, in[5] + in[6], d.repeated,
       in[int(Fault::delayed)], d.late, in[int(Fault::bias)], d.implausible, in[int(Fault::reset)], r.banked.resets,
-      r.banked.faults.stale);
+      in[int(Fault::unrequested_reset)], r.banked.unrequested, r.banked.faults.stale);
   std::printf("hil: byte faults injected / detected:");
   for (std::size_t i = 0; i < classes.size(); ++i) {
     const hil::ClassCount& c = classes[i];
@@ -100,8 +100,12 @@ int report(const Options& o, const RunRecord& r, const Peer& peer, bool has_fw_e
       "%ld discarded, %ld lone delimiters and %ld resends after a missing answer (--answer-timeout %d ms)\n",
       r.verdicts[0], r.verdicts[1], r.verdicts[2], r.verdicts[3], r.verdicts[4], r.verdicts[5], r.strays, r.delimiters,
       r.resends, o.answer_timeout_ms);
-  std::printf("hil: firmware boot: %u resets since power-on, last reason %s\n", r.boot.info.resets,
-              rt::to_string(r.boot.info.reason));
+  if (o.faulty_line)
+    std::printf("hil: faulty line: the firmware rejected %ld malformed segments (the runner's faults made %ld); "
+                "%ld corrupt answers, %ld strays, %ld lone delimiters, %ld resends\n",
+                classes[0].detected, classes[0].injected, r.answers_bad, r.strays, r.delimiters, r.resends);
+  std::printf("hil: firmware boot: %u resets since power-on, last reason %s; %ld unrequested resets resynchronised\n",
+              r.boot.info.resets, rt::to_string(r.boot.info.reason), r.banked.unrequested);
   std::printf("hil: plant %s, mismatch %s, sensor noise sigma %g (seed %llu), gyro bias %g rad/s on Omega1\n",
               Plant::kName, mismatch_text(o.loop).c_str(), o.loop.noise, static_cast<unsigned long long>(o.loop.seed),
               o.gyro_bias);

@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "attractor/link/frame_receiver.hpp"
+#include "byte_tap.hpp"
 #include "exit_codes.hpp"
 #include "options.hpp"
 #include "qemu_process.hpp"
@@ -40,7 +41,7 @@ inline std::string temp_prefix() { return "/tmp/attractor-hil-" + std::to_string
 // Removes the socket and FIFO names at the end of the run, whatever ends it.
 struct TemporaryNames {
   ~TemporaryNames() {
-    for (const char* end : {".sock", ".in", ".out"}) ::unlink((temp_prefix() + end).c_str());
+    for (const char* end : {".sock", ".in", ".out", ".mon"}) ::unlink((temp_prefix() + end).c_str());
   }
 };
 
@@ -56,7 +57,7 @@ inline std::vector<std::string> qemu_command(const Options& o) {
                                    "-display",
                                    "none",
                                    "-monitor",
-                                   "none",
+                                   o.needs_monitor() ? "unix:" + temp_prefix() + ".mon,server=on,wait=off" : "none",
                                    "-chardev",
                                    "socket,id=u0,path=" + temp_prefix() + ".sock,server=on,wait=on",
                                    "-serial",
@@ -77,6 +78,10 @@ inline int start_qemu(const Options& o, long cpu, QemuProcess& qemu) {
   const std::string sock = temp_prefix() + ".sock";
   ::unlink(sock.c_str());
   note_temporary_path(0, sock);
+  if (o.needs_monitor()) {
+    ::unlink((temp_prefix() + ".mon").c_str());
+    note_temporary_path(3, temp_prefix() + ".mon");
+  }
   if (o.link == "semihost")
     for (int i = 0; i < 2; ++i) {
       const std::string name = temp_prefix() + (i == 0 ? ".in" : ".out");
@@ -158,12 +163,13 @@ class Peer {
   Peer(const Peer&) = delete;
   Peer& operator=(const Peer&) = delete;
   ~Peer() {
-    if (wfd_ != fd_) ::close(wfd_);
-    ::close(fd_);
+    if (wfd_ != fd_ && wfd_ >= 0) ::close(wfd_);
+    if (fd_ >= 0) ::close(fd_);
   }
 
   void send(const std::vector<std::uint8_t>& f) {
-    std::size_t off = 0;
+    if (tap != nullptr) tap->sent(tick, f.data(), f.size());
+    std::size_t off = tap != nullptr && tap->stands_in() ? f.size() : 0;
     while (off < f.size()) {
       const ssize_t n = ::write(wfd_, f.data() + off, f.size() - off);
       if (n < 0 && errno == EINTR) continue;
@@ -181,6 +187,7 @@ class Peer {
     using attractor::link::FrameReceiver;
     for (;;) {
       while (pos_ < len_) {
+        if (tap != nullptr) tap->received(tick, buf_[pos_]);
         const FrameReceiver::Event ev = rx_.push(buf_[pos_++]);
         ++bytes_received_;
         if (ev == FrameReceiver::Event::none) continue;
@@ -188,6 +195,12 @@ class Peer {
                                                  : attractor::link::decode_frame(rx_.data(), rx_.size(), v);
         ++frames_received_;
         return true;
+      }
+      if (tap != nullptr && tap->stands_in()) {
+        len_ = tap->next_received(buf_, sizeof buf_, closed_);
+        pos_ = 0;
+        if (len_ == 0) return false;
+        continue;
       }
       pollfd p{fd_, POLLIN, 0};
       const int ready = ::poll(&p, 1, timeout_ms < 0 ? timeout_ms_ : timeout_ms);
@@ -203,6 +216,11 @@ class Peer {
   }
 
   bool closed() const { return closed_; }
+  void note_fault(std::int64_t at, int cls) {
+    if (tap != nullptr) tap->fault(at, cls);
+  }
+  ByteTap* tap = nullptr;  // recording.hpp, replay.hpp; none: plain I/O
+  std::int64_t tick = 0;   // the tick the runner is in, for the tap
   long frames_sent_ = 0, frames_received_ = 0, bytes_sent_ = 0, bytes_received_ = 0;
 
  private:

@@ -12,8 +12,11 @@ set(_hilq ${CMAKE_CURRENT_SOURCE_DIR}/tests/hil_qemu.sh)
 # drop, duplicate, reorder, delayed, bias, reset: about 9 each, 8 firmware resets with
 # resynchronisation): all detected, skate upright (the runner's exit 0); the round-trip latency
 # line sane and agreeing with the CSV's round_trip_us column (hil_qemu.sh latency).
+# The unrequested_reset class among them: five resets nobody asked for (QEMU's system_reset),
+# each resynchronised and counted, the CSV's resets column agreeing with the firmware's boots.
 add_test(NAME hil.skate_qemu_faults
-         COMMAND ${_hilq} latency $<TARGET_FILE:attractor-hil> ${ATTRACTOR_HIL_ELF} --ticks 2000 --fault-every 25 --timeout 20)
+         COMMAND ${CMAKE_COMMAND} -E env HIL_EXPECT_UNREQUESTED=1
+                 ${_hilq} latency $<TARGET_FILE:attractor-hil> ${ATTRACTOR_HIL_ELF} --ticks 2000 --fault-every 25 --timeout 20)
 # Deterministic: two runs with faults give identical per-tick logs (tick cost included).
 add_test(NAME hil.skate_qemu_deterministic
          COMMAND ${_hilq} twice $<TARGET_FILE:attractor-hil> ${ATTRACTOR_HIL_ELF} --ticks 600 --fault-every 25 --timeout 20)
@@ -27,6 +30,15 @@ add_test(NAME hil.skate_qemu_semihost_deterministic
          COMMAND ${_hilq} twice $<TARGET_FILE:attractor-hil> ${ATTRACTOR_HIL_ELF} --link semihost --ticks 2000 --fault-every 25 --timeout 20)
 set_tests_properties(hil.skate_qemu_semihost_deterministic PROPERTIES LABELS "host;hil;qemu" TIMEOUT 300 SKIP_RETURN_CODE 77
                      RESOURCE_LOCK qemu_hil COST 20)
+# Record and replay (docs/hil.md "Record and replay"): a 2000-tick run with a fault every 25 (every
+# class, resets included) recorded, replayed to the firmware and to the plant alone bit for bit,
+# and a recording with one answer's byte flipped (the first answer from tick 1001 on) refused at that tick (exit 10). Over
+# --link semihost to keep it cheap (the UART replays the same way, 2 x 18 s).
+add_test(NAME hil.skate_qemu_record_replay
+         COMMAND ${_hilq} replay $<TARGET_FILE:attractor-hil> ${ATTRACTOR_HIL_ELF} 1001 --link semihost --ticks 2000
+                 --fault-every 25 --timeout 20)
+set_tests_properties(hil.skate_qemu_record_replay PROPERTIES LABELS "host;hil;qemu" TIMEOUT 300 SKIP_RETURN_CODE 77
+                     RESOURCE_LOCK qemu_hil COST 20)
 # PNG plots of a HIL run with faults (scripts/plots/hil.py on the runner's CSV, decimated; over the
 # fast semihost link: the plots do not depend on the byte path, the suite's time does).
 add_test(NAME hil.skate_qemu_plots
@@ -37,6 +49,15 @@ set_tests_properties(hil.skate_qemu_plots PROPERTIES LABELS "host;hil;qemu" TIME
 add_test(NAME hil.skate_serial_pty
          COMMAND ${_hilq} pty $<TARGET_FILE:attractor-hil> ${ATTRACTOR_HIL_ELF} --ticks 300 --fault-every 25 --timeout 20)
 set_tests_properties(hil.skate_serial_pty PROPERTIES LABELS "host;hil;qemu" TIMEOUT 300 SKIP_RETURN_CODE 77 RESOURCE_LOCK qemu_hil COST 20)
+# The serial-device path through a faulty line (pty_fault_relay.py between two pseudo-terminals:
+# bytes dropped, flipped and inserted both ways, seed 3, 0.2 % per byte, at most one per 1000
+# bytes, within the first 36000 bytes each way so that the goodbye gets through): the run ends
+# upright, never tripped, the faults counted by the firmware and the runner; then the same run
+# killed leaves neither the relay nor QEMU behind.
+add_test(NAME hil.skate_serial_faulty_line
+         COMMAND ${_hilq} relay $<TARGET_FILE:attractor-hil> ${ATTRACTOR_HIL_ELF} 3 0.002 36000 --ticks 600 --timeout 20)
+set_tests_properties(hil.skate_serial_faulty_line PROPERTIES LABELS "host;hil;qemu" TIMEOUT 300 SKIP_RETURN_CODE 77
+                     RESOURCE_LOCK qemu_hil COST 20)
 # A firmware that never answers (an image without the link): a clear timeout message, exit 8.
 add_test(NAME hil.firmware_silent
          COMMAND ${_hilq} silent $<TARGET_FILE:attractor-hil>
@@ -124,3 +145,18 @@ attractor_hil_image_test(uart_link_without_semihosting ${ATTRACTOR_HIL_ELF} 0 "f
   --not "skate-hil: waiting" --ticks 50)
 attractor_hil_image_test(semihost_link_with_semihosting ${ATTRACTOR_HIL_ELF} 0 "skate-hil: link on the host.s FIFOs"
   --link semihost --ticks 50)
+# --record / --replay (docs/hil.md "Record and replay"): the rules and a file that is no
+# recording, before anything starts; the file format itself: hil_cli_test (Recording.*, Replay.*).
+attractor_hil_test(record_with_replay 2 "--record does not apply with --replay" -- ${HIL} --elf x.elf --record a.rec --replay b.rec)
+attractor_hil_test(plant_only_without_replay 2 "--plant-only needs --replay FILE" -- ${HIL} --plant-only)
+attractor_hil_test(replay_with_recorded_option 2 "--ticks does not apply with --replay .the recording.s value is used"
+  -- ${HIL} --replay a.rec --plant-only --ticks 5)
+attractor_hil_test(replay_missing 6 "--replay: cannot read '${_tmp}/missing.rec'" -- ${HIL} --replay ${_tmp}/missing.rec --plant-only)
+attractor_hil_test(replay_foreign 2 "is not an attractor-hil recording" -- ${HIL} --replay ${_tmp}/a_file --plant-only)
+attractor_hil_image_test(record_unwritable ${ATTRACTOR_HIL_ELF} 6 "--record: cannot write" --record ${_tmp}/a_file/x.rec)
+# unrequested_reset needs QEMU's monitor and a firmware waiting in WFI (the UART link): refused by
+# name over --link semihost and --serial (and left out of "all" there).
+attractor_hil_test(unrequested_reset_semihost 2 "unrequested_reset needs QEMU.s UART link"
+  -- ${HIL} --elf x.elf --link semihost --fault-every 25 --faults corrupt,unrequested_reset)
+attractor_hil_test(unrequested_reset_serial 2 "unrequested_reset needs QEMU.s UART link"
+  -- ${HIL} --serial /dev/null --fault-every 25 --faults unrequested_reset)
