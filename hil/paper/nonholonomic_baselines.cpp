@@ -143,8 +143,8 @@ int run(const cli::Args& a) {
           std::fprintf(text, "%-11s %-15s %-6s %6g %8lld", row.example, method, prec, h, o.steps);
           for (double v : {o.constraint, o.energy, o.exact, o.reference}) value_out(text, " %10.3e", v);
           std::fprintf(text, "%s\n", o.stopped.empty() ? "" : (" STOPPED: " + o.stopped).c_str());
-          std::fprintf(summary.file(), "%s,%s,%s,%s,%s,%g,%g,%lld", row.example, row.source, row.bench, method, prec,
-                       h, T, o.steps);
+          std::fprintf(summary.file(), "%s,%s,%s,%s,%s,%g,%g,%lld", row.example, row.source, row.bench, method, prec, h,
+                       T, o.steps);
           for (double v : {o.constraint, o.energy, o.exact, o.reference}) value_out(summary.file(), ",%.6e", v);
           std::fprintf(summary.file(), ",%s\n", o.stopped.c_str());
           const std::string m(method);

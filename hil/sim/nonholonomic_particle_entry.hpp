@@ -15,7 +15,6 @@
 
 namespace attractor::sim {
 
-
 struct NonholonomicParticleEntry {
   template <class S>
   using System = NonholonomicParticle<S>;

@@ -44,7 +44,8 @@ struct SnakeboardEntry {
   template <class S>
   using System = SnakeboardDriven<S>;
   static constexpr const char* name = "snakeboard";
-  static constexpr const char* summary = "snakeboard under sinusoidal torques (paper 001 Example 2): feedback/RK/nh-verlet/dla";
+  static constexpr const char* summary =
+      "snakeboard under sinusoidal torques (paper 001 Example 2): feedback/RK/nh-verlet/dla";
   static constexpr const char* about =
       "Snakeboard (paper 001 Example 2): a board of mass m (centre (x, y), heading theta) on two wheel axles\n"
       "at distance r from the centre, turned by phi equal and opposite, a rotor of angle psi; the wheels do\n"
@@ -62,19 +63,20 @@ struct SnakeboardEntry {
       "discrete constraint, a fixed number of sweeps; both step (q, p) with the torques at t_k, t_k+1\n"
       "and carry t and W (trapezoid rule). A step that does not converge stops the run (exit 4).\n"
       "See docs/nonholonomic-baselines.md.\n";
-  static constexpr cli::Param params[] = {{"m", "kg", 1, cli::positive(), "total mass"},
-                                          {"J", "kg m^2", 0.5, cli::positive(), "board inertia about its centre"},
-                                          {"J0", "kg m^2", 0.5, cli::positive(), "rotor inertia"},
-                                          {"J1", "kg m^2", 0.05, cli::positive(), "inertia of each wheel axle"},
-                                          {"r", "m", 0.5, cli::positive(), "centre to each wheel axle"},
-                                          {"Apsi", "N m", 1, cli::any_finite(), "rider's torque amplitude"},
-                                          {"Aphi", "N m", 0.25, cli::any_finite(), "axle torque amplitude"},
-                                          {"omega", "rad/s", 3.14159265358979324, cli::non_negative(),
-                                           "torque frequency"}};
-  static constexpr const char* states[] = {"x", "y", "theta", "psi", "phi", "px",
-                                           "py", "ptheta", "ppsi", "pphi", "t", "W"};
-  static constexpr cli::InvariantInfo invariants[] = {
-      {"c1", cli::InvariantKind::constraint}, {"c2", cli::InvariantKind::constraint}, {"E", cli::InvariantKind::energy}};
+  static constexpr cli::Param params[] = {
+      {"m", "kg", 1, cli::positive(), "total mass"},
+      {"J", "kg m^2", 0.5, cli::positive(), "board inertia about its centre"},
+      {"J0", "kg m^2", 0.5, cli::positive(), "rotor inertia"},
+      {"J1", "kg m^2", 0.05, cli::positive(), "inertia of each wheel axle"},
+      {"r", "m", 0.5, cli::positive(), "centre to each wheel axle"},
+      {"Apsi", "N m", 1, cli::any_finite(), "rider's torque amplitude"},
+      {"Aphi", "N m", 0.25, cli::any_finite(), "axle torque amplitude"},
+      {"omega", "rad/s", 3.14159265358979324, cli::non_negative(), "torque frequency"}};
+  static constexpr const char* states[] = {"x",  "y",      "theta", "psi",  "phi", "px",
+                                           "py", "ptheta", "ppsi",  "pphi", "t",   "W"};
+  static constexpr cli::InvariantInfo invariants[] = {{"c1", cli::InvariantKind::constraint},
+                                                      {"c2", cli::InvariantKind::constraint},
+                                                      {"E", cli::InvariantKind::energy}};
   static constexpr cli::StateOption initial[] = {
       {"q0", 5, "x,y,theta,psi,phi", "initial configuration (default 0,0,0,0,phi0)"},
       {"p0", 5, "px,py,ptheta,ppsi,pphi", "initial momentum, on the constraints (default 0: at rest)"},
