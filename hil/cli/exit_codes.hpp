@@ -24,6 +24,8 @@ enum Exit : int {
   exit_hil_silent = 8,    // attractor-hil: the firmware stopped answering (no frame within --timeout)
   exit_hil_link = 9,      // attractor-hil: link or QEMU error: write failed, firmware rebooted unasked, QEMU
                           // did not start or exited
+  exit_hil_firmware = 10,  // attractor-hil: the firmware's hello names another plant, another wire schema or
+                           // another wire version: refused before the first tick
 };
 
 inline const char* const kExitCodeTable =
@@ -46,6 +48,8 @@ inline const char* const kExitCodeTable =
     "  8  attractor-hil: the firmware stopped answering (no frame within --timeout)\n"
     "  9  attractor-hil: link or QEMU error (write failed, firmware rebooted unasked, QEMU did not\n"
     "     start or exited early)\n"
+    "  10 attractor-hil: wrong firmware: its hello names another plant or another wire schema, or\n"
+    "     it answers in another wire format (refused before the first tick)\n"
     "  128+N  killed by signal N (attractor-hil stops its QEMU first)\n";
 
 // Thrown by host commands; the tool's main prints "<command>: <message>" and exits with code.

@@ -5,7 +5,9 @@
 // fault reboots the firmware and resynchronises (handshake.hpp); the firmware is down, the
 // motor unpowered, for --reset-down ticks. Every exchanged tick's round trip (host monotonic
 // clock, from writing its first sensor frame to the arrival of its first answer) goes to
-// round_trip_stats.hpp. Returns what the summary (summary.hpp) reports.
+// round_trip_stats.hpp. The firmware's counters come in its status frames (every --status-every
+// answers, and on the runner's request before a reset and before the goodbye). Returns what
+// the summary (summary.hpp) reports.
 #pragma once
 
 #include <algorithm>
@@ -35,7 +37,8 @@ struct RunRecord {
   long segments = 0;                                     // malformed segments the faults made
   long strays = 0, delimiters = 0, resends = 0;          // answers.hpp
   attractor::hil::Detected banked;                       // every boot's counters (a reset restarts them)
-  attractor::link::ActuatorReport<double> last;
+  attractor::link::ActuatorReport<double> last;          // the latest answer read
+  attractor::link::StatusReport status;                  // the latest status frame of this boot
   BootSeen boot;
   double min_gamma3 = 1.0;
   std::uint32_t cost_min = std::numeric_limits<std::uint32_t>::max(), cost_max = 0;
@@ -78,7 +81,7 @@ inline void print_progress(const Options& o, const RunRecord& rec, const Peer& p
   long faults = 0;
   for (int i = 1; i < hil::kFaultClasses; ++i) faults += rec.injected[i];
   hil::Detected now = rec.banked;  // every boot so far, the current one included
-  now.bank(rec.last.link, rec.last.faults);
+  now.bank(rec.status);
   std::fprintf(stderr,
                "attractor-hil: tick %lld of %lld, %.0f s wall, %.0f frames/s, faults injected %ld, firmware "
                "rejected %u gaps %u repeated %u late %u implausible %u boots %ld, min Gamma3 %.6f, max cost %u, "
@@ -86,6 +89,23 @@ inline void print_progress(const Options& o, const RunRecord& rec, const Peer& p
                static_cast<long long>(tick), static_cast<long long>(o.ticks), s, double(peer.frames_sent_) / s, faults,
                now.link.total_rejected(), now.link.gaps, now.link.repeated, now.link.late, now.link.implausible,
                now.resets, rec.min_gamma3, rec.cost_max, rt::to_string(rec.last.mode), rss_kib());
+}
+
+// The firmware's counters now (a status request, answered by a status frame; a periodic one
+// still on its way is taken too): before a reset and before the goodbye, so that the counters
+// of each boot are complete.
+inline void request_status(Peer& peer, RunRecord& rec, std::uint32_t seq, int64_t tick, double timeout_s) {
+  using namespace attractor::link;
+  peer.send(attractor::hil::encode(FrameType::status_request, seq, std::uint64_t(tick)));
+  FrameView v;
+  LinkError e;
+  TickAnswers t;
+  while (peer.receive(v, e))
+    if (take_status(v, e, t)) {
+      rec.status = t.status;
+      return;
+    }
+  firmware_silent(tick, timeout_s);
 }
 
 template <class Plant>
@@ -100,7 +120,8 @@ RunRecord run_experiment(const Options& o, Plant plant, Peer& peer, std::FILE* c
   const auto t0 = std::chrono::steady_clock::now();
   const auto timeout = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
       std::chrono::duration<double>(o.timeout_s));  // a handshake's whole budget
-  if (!handshake(peer, 0, t0 + timeout, rec.boot)) firmware_silent(0, o.timeout_s);
+  const HelloInfo mine{Plant::kPlant, std::uint16_t(o.status_every), kWireSchemaHash};
+  if (!handshake(peer, 0, t0 + timeout, rec.boot, mine)) firmware_silent(0, o.timeout_s);
 
   cli::SensorNoise noise(o.loop.noise, o.loop.seed);
   FrameView v;
@@ -126,15 +147,17 @@ RunRecord run_experiment(const Options& o, Plant plant, Peer& peer, std::FILE* c
     if (down > 0 || f == Fault::reset) {
       // The firmware is down (rebooting): nothing is exchanged, the motor gets no torque.
       if (f == Fault::reset) {
+        request_status(peer, rec, seq, tick, o.timeout_s);
         peer.send(hil::encode(FrameType::reset, seq, std::uint64_t(tick)));
         const rt::BootInfo before = rec.boot.info;
-        if (!await_boot(peer, rec.boot.info)) firmware_silent(tick, o.timeout_s);
-        rec.banked.bank(rec.last.link, rec.last.faults);  // the new boot starts its counters at zero
+        if (!await_boot(peer, rec.boot.info, rec.status)) firmware_silent(tick, o.timeout_s);
+        rec.banked.bank(rec.status);  // the new boot starts its counters at zero
+        rec.status = StatusReport{};
         rec.banked.resets += hil::reset_detected(before, rec.boot.seen, rec.boot.info) ? 1 : 0;
         rec.boot.seen = true;
         rec.last = ActuatorReport<double>{};
         rec.last.mode = rt::Mode::running;  // nothing reported yet by the new boot
-        if (!handshake(peer, std::uint64_t(tick), std::chrono::steady_clock::now() + timeout, rec.boot))
+        if (!handshake(peer, std::uint64_t(tick), std::chrono::steady_clock::now() + timeout, rec.boot, mine))
           firmware_silent(tick, o.timeout_s);
         down = o.reset_down;
       }
@@ -157,6 +180,7 @@ RunRecord run_experiment(const Options& o, Plant plant, Peer& peer, std::FILE* c
     if (got.boot)
       throw Failure(code::exit_hil_link, "the firmware rebooted unasked at tick " + std::to_string(tick) +
                                              " (boot frame in place of an answer)");
+    if (got.has_status) rec.status = got.status;
     rec.strays += got.strays;
     rec.delimiters += got.delimiters;
     rec.resends += got.resends;
@@ -183,10 +207,11 @@ RunRecord run_experiment(const Options& o, Plant plant, Peer& peer, std::FILE* c
     rec.segments += burst.rejections;
     if (csv && (tick % o.csv_every == 0 || f != Fault::none)) {  // decimated, fault ticks always
       const ActuatorReport<double>& l = rec.last;
+      const StatusReport& st = rec.status;  // as of the latest status frame
       std::fprintf(csv, "%lld,%s,", static_cast<long long>(tick), hil::kFaultNames[int(f)]);
       plant.write_csv(csv, torque);
       std::fprintf(csv, ",%s,%s,%u,%u,%u,%u,%u,", rt::to_string(l.mode), attractor::to_string(l.reason), l.tick_cost,
-                   l.faults.stale, l.link.total_rejected(), l.link.gaps, l.link.repeated);
+                   st.faults.stale, st.link.total_rejected(), st.link.gaps, st.link.repeated);
       if (round_trip_us >= 0) std::fprintf(csv, "%lld", round_trip_us);
       std::fputc('\n', csv);
       check_csv(csv, o.csv);
@@ -194,9 +219,10 @@ RunRecord run_experiment(const Options& o, Plant plant, Peer& peer, std::FILE* c
     if (o.progress > 0 && tick % o.progress == 0) print_progress(o, rec, peer, t0, tick);
   }
 
+  request_status(peer, rec, seq, o.ticks, o.timeout_s);  // the run's final counters
   peer.send(hil::encode(FrameType::goodbye, seq, std::uint64_t(o.ticks)));
   while (!rec.goodbye && peer.receive(v, e)) rec.goodbye = e == LinkError::none && v.header.type == FrameType::goodbye;
-  rec.banked.bank(rec.last.link, rec.last.faults);  // every boot's counters summed
+  rec.banked.bank(rec.status);  // every boot's counters summed
   rec.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return rec;
 }

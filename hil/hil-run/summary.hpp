@@ -72,8 +72,8 @@ int report(const Options& o, const RunRecord& r, const Peer& peer, bool has_fw_e
       peer.frames_sent_, peer.bytes_sent_, peer.frames_received_, peer.bytes_received_, r.answers_bad,
       r.goodbye ? "answered" : "MISSING");
   std::printf("hil: link (%s): firmware rejected %u frames, %u sequence gaps, %u repeated; runner rss %ld KiB\n",
-              o.qemu_mode() ? o.link.c_str() : "serial", r.last.link.total_rejected(), r.last.link.gaps,
-              r.last.link.repeated, rss_kib());
+              o.qemu_mode() ? o.link.c_str() : "serial", r.status.link.total_rejected(), r.status.link.gaps,
+              r.status.link.repeated, rss_kib());
   std::printf("hil: tick cost [cost-clock counts] min %u mean %.2f max %u over %ld steps\n", r.cost_n ? r.cost_min : 0,
               r.cost_n ? r.cost_sum / double(r.cost_n) : 0.0, r.cost_max, r.cost_n);
   print_round_trip(r.round_trip);

@@ -86,6 +86,8 @@ function(attractor_hil_test name code regex)
   set_tests_properties(hil.cli.${name} PROPERTIES LABELS "host;hil;cli" TIMEOUT 60)
 endfunction()
 attractor_hil_test(help_exit_table 0 "8  attractor-hil: the firmware stopped answering" -- ${HIL} --help)
+attractor_hil_test(help_wrong_firmware 0 "10 attractor-hil: wrong firmware" -- ${HIL} --help)
+attractor_hil_test(status_every_range 5 "--status-every = 65536 is outside its range" -- ${HIL} --elf x.elf --status-every 65536)
 attractor_hil_test(elf_missing 2 "--elf '${_tmp}/missing.elf': No such file" -- ${HIL} --elf ${_tmp}/missing.elf)
 attractor_hil_test(elf_directory 2 "not a regular file" -- ${HIL} --elf ${_tmp})
 attractor_hil_test(elf_text 2 "not an ELF file" -- ${HIL} --elf ${_tmp}/a_file)
@@ -112,9 +114,15 @@ function(attractor_hil_image_test name elf code regex)
   add_test(NAME hil.cli.${name} COMMAND ${_hilq} expect ${HIL} ${elf} ${code} ${regex} ${ARGN})
   set_tests_properties(hil.cli.${name} PROPERTIES LABELS "host;hil;cli" TIMEOUT 60 SKIP_RETURN_CODE 77)
 endfunction()
-attractor_hil_image_test(robot_plant_on_skate_firmware ${ATTRACTOR_HIL_ELF} 2 "is the skate firmware but --plant is spherical-robot"
-  --plant spherical-robot)
-attractor_hil_image_test(skate_plant_on_robot_firmware ${ATTRACTOR_HIL_ROBOT_ELF} 2 "is the spherical-robot firmware but --plant is skate")
+# The wrong firmware, run in QEMU: its hello answer names its plant, refused before the first
+# tick with exit 10 (the runner's check on the hello, firmware_identity.hpp; no ELF symbol check).
+attractor_hil_image_test(robot_plant_on_skate_firmware ${ATTRACTOR_HIL_ELF} 10
+  "wrong firmware: it controls the skate plant [(]its hello[)] but --plant is spherical-robot" --plant spherical-robot)
+attractor_hil_image_test(skate_plant_on_robot_firmware ${ATTRACTOR_HIL_ROBOT_ELF} 10
+  "wrong firmware: it controls the spherical-robot plant [(]its hello[)] but --plant is skate")
+# ... over the fast byte path as well, the robot image with --plant skate.
+attractor_hil_image_test(skate_plant_on_robot_firmware_semihost ${ATTRACTOR_HIL_ROBOT_ELF} 10
+  "--plant is skate" --link semihost)
 attractor_hil_image_test(csv_unwritable ${ATTRACTOR_HIL_ELF} 6 "--csv: cannot write" --csv ${_tmp}/a_file/x.csv)
 attractor_hil_image_test(csv_dev_full ${ATTRACTOR_HIL_ELF} 6 "--csv: error writing '/dev/full'" --csv /dev/full --ticks 50 --link semihost)
 # Host semihosting (host file access) only for the link that needs it: over the UART the
