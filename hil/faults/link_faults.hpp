@@ -111,9 +111,8 @@ inline Bytes encode(link::FrameType t, std::uint32_t seq, std::uint64_t tick,
   if (r != nullptr) link::pack_sensor(*r, payload);
   std::uint8_t wire[link::layout::max_wire_size];
   std::size_t n = 0;
-  const link::LinkError e =
-      link::encode_frame(link::FrameHeader{t, seq, std::uint32_t(tick)}, payload, r ? sizeof payload : 0, wire,
-                         sizeof wire, n);
+  const link::LinkError e = link::encode_frame(link::FrameHeader{t, seq, std::uint32_t(tick)}, payload,
+                                               r ? sizeof payload : 0, wire, sizeof wire, n);
   if (e != link::LinkError::none) std::abort();  // our own frames: a programming error
   return Bytes(wire, wire + n);
 }

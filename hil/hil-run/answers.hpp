@@ -30,13 +30,13 @@ struct Answer {
 };
 
 struct TickAnswers {
-  std::vector<Answer> answers;                  // in arrival order, strays left out
-  long strays = 0;                              // answers naming another tick, discarded
-  long delimiters = 0;                          // lone 0x00 sent after a missing answer
-  long resends = 0;                             // the tick's frame sent again
-  bool silent = false;                          // --timeout passed without the answers
-  bool boot = false;                            // a boot frame came instead (the firmware rebooted)
-  bool has_status = false;                      // a status frame came: `status` is the latest
+  std::vector<Answer> answers;  // in arrival order, strays left out
+  long strays = 0;              // answers naming another tick, discarded
+  long delimiters = 0;          // lone 0x00 sent after a missing answer
+  long resends = 0;             // the tick's frame sent again
+  bool silent = false;          // --timeout passed without the answers
+  bool boot = false;            // a boot frame came instead (the firmware rebooted)
+  bool has_status = false;      // a status frame came: `status` is the latest
   attractor::link::StatusReport status;
   std::chrono::steady_clock::time_point first;  // when the first answer (stray or not) arrived
 };

@@ -48,10 +48,10 @@ inline bool handshake(Peer& peer, std::uint64_t first, std::chrono::steady_clock
       if (v.header.type == FrameType::hello && v.header.tick == std::uint32_t(attempt)) {
         HelloInfo fw;
         if (unpack_hello(v, fw) != LinkError::none)
-          throw Failure(code::exit_hil_firmware,
-                        "wrong firmware: its hello answer names no known plant (plant code " +
-                            std::to_string(v.payload[layout::hello_plant]) + ", reserved byte " +
-                            std::to_string(v.payload[layout::hello_reserved]) + ")");
+          throw Failure(code::exit_hil_firmware, "wrong firmware: its hello answer names no known plant (plant code " +
+                                                     std::to_string(v.payload[layout::hello_plant]) +
+                                                     ", reserved byte " +
+                                                     std::to_string(v.payload[layout::hello_reserved]) + ")");
         check_hello(fw, mine.plant);
         return true;
       }

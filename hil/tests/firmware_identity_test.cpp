@@ -28,7 +28,9 @@ struct FakeLine {
   int fds[2] = {-1, -1};
   FakeLine() { EXPECT_EQ(::socketpair(AF_UNIX, SOCK_STREAM, 0, fds), 0); }
   ~FakeLine() { ::close(fds[1]); }
-  void firmware_sends(const std::vector<std::uint8_t>& b) { EXPECT_EQ(::write(fds[1], b.data(), b.size()), ssize_t(b.size())); }
+  void firmware_sends(const std::vector<std::uint8_t>& b) {
+    EXPECT_EQ(::write(fds[1], b.data(), b.size()), ssize_t(b.size()));
+  }
 };
 
 std::vector<std::uint8_t> hello_answer(PlantId plant, std::uint32_t schema, std::uint8_t reserved = 0) {
@@ -66,8 +68,8 @@ int handshake_code(const std::vector<std::uint8_t>& sent, PlantId plant, std::st
 TEST(FirmwareIdentity, TheRightFirmwareIsAccepted) {
   std::string m;
   EXPECT_EQ(handshake_code(hello_answer(PlantId::skate_rotor, kWireSchemaHash), PlantId::skate_rotor, m), 0) << m;
-  EXPECT_NO_THROW(hil_run::check_hello(HelloInfo{PlantId::spherical_robot, 0, kWireSchemaHash},
-                                       PlantId::spherical_robot));
+  EXPECT_NO_THROW(
+      hil_run::check_hello(HelloInfo{PlantId::spherical_robot, 0, kWireSchemaHash}, PlantId::spherical_robot));
 }
 
 TEST(FirmwareIdentity, AnotherPlantIsExit10) {

@@ -109,8 +109,8 @@ TEST(WireSizes, MatchTheDocumentedBytesPerTick) {
   EXPECT_EQ(attractor::link::wire_size_of(FrameType::sensor), 52u);
   EXPECT_EQ(attractor::link::wire_size_of(FrameType::actuator), 29u);
   EXPECT_EQ(attractor::link::wire_size_of(FrameType::status), 88u);
-  const std::size_t per_tick = 1 + attractor::link::wire_size_of(FrameType::sensor) +
-                               attractor::link::wire_size_of(FrameType::actuator);
+  const std::size_t per_tick =
+      1 + attractor::link::wire_size_of(FrameType::sensor) + attractor::link::wire_size_of(FrameType::actuator);
   EXPECT_EQ(per_tick, 82u);
   EXPECT_LE(per_tick * 10u * 1000u, 921600u) << "one tick's bytes at 1 kHz fit 921600 baud";
 }

@@ -87,8 +87,8 @@ std::string answer(const std::string& line) {
     std::uint32_t seq, tick;
     in >> seq >> tick;
     SensorReading<float> r;
-    float* fields[layout::sensor_floats] = {&r.gyro[0],     &r.gyro[1],     &r.gyro[2],
-                                            &r.vertical[0], &r.vertical[1], &r.vertical[2],
+    float* fields[layout::sensor_floats] = {&r.gyro[0],     &r.gyro[1],       &r.gyro[2],
+                                            &r.vertical[0], &r.vertical[1],   &r.vertical[2],
                                             &r.velocity[0], &r.rotor_rate[0], &r.rotor_rate[1]};
     for (float* f : fields) {
       std::uint32_t u;

@@ -63,7 +63,7 @@ LinkError check_actuator(const ActuatorReport<S>& r) {
   const bool codes_ok = std::uint8_t(r.mode) <= std::uint8_t(rt::Mode::safe) &&
                         std::uint8_t(r.reason) <= kMaxErrorCode && std::uint8_t(r.verdict) <= kMaxVerdict;
   const bool carried = r.torque[2] == S(0);
-  return !c.finite ? LinkError::non_finite
+  return !c.finite                              ? LinkError::non_finite
          : !(c.in_range && codes_ok && carried) ? LinkError::out_of_range
                                                 : LinkError::none;
 }

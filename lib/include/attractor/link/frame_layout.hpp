@@ -118,15 +118,15 @@ static_assert(max_raw_size <= kCobsMaxBlock, "a raw frame fits one COBS block: f
 
 // The payload size a frame type has; 0 for goodbye/reset/status_request; -1 for an unknown type.
 constexpr long payload_size_of(std::uint8_t type) {
-  return type == std::uint8_t(FrameType::sensor)     ? long(layout::sensor_payload_size)
-         : type == std::uint8_t(FrameType::actuator) ? long(layout::actuator_payload_size)
-         : type == std::uint8_t(FrameType::hello)    ? long(layout::hello_payload_size)
-         : type == std::uint8_t(FrameType::goodbye)  ? 0L
-         : type == std::uint8_t(FrameType::reset)    ? 0L
-         : type == std::uint8_t(FrameType::boot)     ? long(layout::boot_payload_size)
-         : type == std::uint8_t(FrameType::status)   ? long(layout::status_payload_size)
+  return type == std::uint8_t(FrameType::sensor)           ? long(layout::sensor_payload_size)
+         : type == std::uint8_t(FrameType::actuator)       ? long(layout::actuator_payload_size)
+         : type == std::uint8_t(FrameType::hello)          ? long(layout::hello_payload_size)
+         : type == std::uint8_t(FrameType::goodbye)        ? 0L
+         : type == std::uint8_t(FrameType::reset)          ? 0L
+         : type == std::uint8_t(FrameType::boot)           ? long(layout::boot_payload_size)
+         : type == std::uint8_t(FrameType::status)         ? long(layout::status_payload_size)
          : type == std::uint8_t(FrameType::status_request) ? 0L
-                                                            : -1L;
+                                                           : -1L;
 }
 
 // Encoded size on the wire of a frame of this type, delimiter included.

@@ -274,8 +274,8 @@ class HilLink {
   std::uint32_t answer_tick_ = 0;  // the tick the next answer names
   std::uint32_t sample_tick_ = 0;  // tick index of the newest fresh sample (valid with have_sample_)
   std::uint32_t candidate_tick_ = 0;
-  std::uint32_t answers_ = 0;       // actuator frames sent since hello (the status period counts them)
-  std::uint16_t status_every_ = 0;  // the hello's status period N (0: on request only)
+  std::uint32_t answers_ = 0;             // actuator frames sent since hello (the status period counts them)
+  std::uint16_t status_every_ = 0;        // the hello's status period N (0: on request only)
   std::uint32_t candidate_sequence_ = 0;  // the last wild frame (valid with candidate_)
   std::uint32_t expected_sequence_ = 0;
   std::uint32_t sequence_out_ = 0;

@@ -20,7 +20,7 @@ struct LinkCounters {
   std::uint32_t repeated = 0;                          // accepted frames whose sequence did not advance
   std::uint32_t late = 0;                              // sequence advanced, tick index not: an old sample (held, stale)
   std::uint32_t implausible = 0;                       // values decodable but physically impossible (held, stale)
-  std::uint32_t wild = 0;  // sequence or tick index outside the window (link/hil_link.hpp)
+  std::uint32_t wild = 0;                              // sequence or tick index outside the window (link/hil_link.hpp)
 
   // Counts one rejection (none and buffer_too_small are not line faults: not counted).
   // Branch-free: every counter is visited.

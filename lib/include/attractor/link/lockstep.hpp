@@ -86,7 +86,7 @@ rt::Report run_lockstep(App& app, Link& link, const rt::Config& cfg) {
       const LinkEvent e = link.receive(b);
       if (e == LinkEvent::none) continue;
       if (e == LinkEvent::reset) break;  // no answer: the app reboots (link.reset_requested())
-      if (e == LinkEvent::status) {  // the counters, on the host's request
+      if (e == LinkEvent::status) {      // the counters, on the host's request
         Port::write(out, std::uint32_t(link.reply_status(engine.supervisor(), out, sizeof out)));
         continue;
       }

@@ -78,9 +78,9 @@ LinkError check_sensor(const SensorReading<S>& r) {
     const int f = detail::kSensorField[i];
     c.add(detail::sensor_field(r, f)[detail::kSensorComponent[i]], detail::sensor_limit(f));
   }
-  return !c.finite                                           ? LinkError::non_finite
+  return !c.finite                                  ? LinkError::non_finite
          : !(c.in_range && detail::carried_only(r)) ? LinkError::out_of_range
-                                                            : LinkError::none;
+                                                    : LinkError::none;
 }
 
 template <class S>
