@@ -6,6 +6,8 @@
 #include "attractor/systems/heisenberg.hpp"
 #include "attractor/systems/knife_edge.hpp"
 #include "attractor/systems/nonholonomic_oscillator.hpp"
+#include "attractor/systems/roller_racer.hpp"
+#include "attractor/systems/rolling_disk.hpp"
 #include "attractor/systems/suslov.hpp"
 #include "system_rows.hpp"
 
@@ -36,6 +38,12 @@ void nonholonomic_rows(const char* prec) {
   bench_system(prec, "heisenberg", Heisenberg<S>{}, heisenberg_x0<S>(), Vec<S, 3>(S(10), S(10), S(50)), h);
   bench_system(prec, "nonholonomic_oscillator", NonholonomicOscillator<S>::make().value(),
                (Vec<S, 6>() << 1, 1, 1, 0, 0, 0).finished(), Vec<S, 3>(S(300), S(500), S(300)), h);
+  bench_system(prec, "rolling_disk", RollingDisk<S>::make().value(),
+               RollingDisk<S>::state(0, 0, 0, 0, RollingDisk<S>::on_constraint({}, S(0.25), S(1))),
+               Vec<S, 7>::Constant(S(50)), h);
+  bench_system(prec, "roller_racer", RollerRacer<S>::make().value(),
+               RollerRacer<S>::state(0, 0, 0, S(0.5), RollerRacer<S>::on_constraint({}, S(0.5), S(1), S(0.2))),
+               Vec<S, 6>::Constant(S(50)), h);
 }
 
 ATTRACTOR_BENCH_ROWS(nonholonomic, nonholonomic_rows);
