@@ -5,11 +5,13 @@
 // firmware (apps/skate-rotor-hil, apps/spherical-robot-hil), started here in QEMU or on a board
 // behind a serial device. One concept per file:
 //   options.hpp         the options (shared option layer, hil/cli/spec.hpp) and their rules
-//   firmware_image.hpp  the --elf checks: an ARM executable of the chosen plant's firmware
+//   firmware_image.hpp  the --elf checks: a runnable ARM executable
+//   firmware_identity.hpp  the hello answer's plant and wire schema: the wrong firmware is exit 11
 //   qemu_process.hpp    QEMU as a child that never outlives the runner (signals included)
 //   qemu_monitor.hpp    QEMU's monitor: the system_reset of the unrequested_reset fault class
 //   transport.hpp       the byte paths (UART socket, semihosting FIFOs, serial) and Peer
 //   handshake.hpp       hello / boot resynchronisation
+//   answers.hpp         one tick's answers, stray answers, the recovery of a missing one
 //   experiment.hpp      the tick loop with fault injection (hil/faults/link_faults.hpp)
 //   round_trip_stats.hpp  the round-trip latency percentiles and histogram, fixed memory
 //   summary.hpp         the "hil:" lines and the outcome's exit code
@@ -59,10 +61,10 @@ int replay_plant(const Options& o, const Recording& recording, const Plant& plan
   peer.tap = &script;
   const RunRecord rec = run_experiment(o, plant, peer, nullptr);
   script.finish(o.ticks);
-  std::printf("hil: replay --plant-only: %zu recorded events, %ld frames / %ld bytes written by the plant run, "
-              "identical to '%s'; %ld frames read (the recorded answers), min Gamma3 %.6f\n",
-              script.events(), peer.frames_sent_, peer.bytes_sent_, o.replay.c_str(), peer.frames_received_,
-              rec.min_gamma3);
+  std::printf(
+      "hil: replay --plant-only: %zu recorded events, %ld frames / %ld bytes written by the plant run, "
+      "identical to '%s'; %ld frames read (the recorded answers), min Gamma3 %.6f\n",
+      script.events(), peer.frames_sent_, peer.bytes_sent_, o.replay.c_str(), peer.frames_received_, rec.min_gamma3);
   return code::exit_ok;
 }
 
@@ -74,9 +76,10 @@ inline int replay_firmware(const Options& o, const Recording& recording, Peer& p
   const std::size_t n =
       check.run(peer, recording, monitor.connected() ? &monitor : nullptr, o.answer_timeout_ms, o.timeout_s);
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  std::printf("hil: replay: %ld frames / %ld bytes sent, %zu bytes received in %.2f s wall, identical to '%s'; "
-              "%ld lone 0x00 after a late answer\n",
-              peer.frames_sent_ - check.nudges, peer.bytes_sent_ - check.nudges, n, s, o.replay.c_str(), check.nudges);
+  std::printf(
+      "hil: replay: %ld frames / %ld bytes sent, %zu bytes received in %.2f s wall, identical to '%s'; "
+      "%ld lone 0x00 after a late answer\n",
+      peer.frames_sent_ - check.nudges, peer.bytes_sent_ - check.nudges, n, s, o.replay.c_str(), check.nudges);
   return code::exit_ok;
 }
 
@@ -99,7 +102,7 @@ int run(const Options& o, const Recording& recording, const std::string& header)
     throw Failure(code::exit_invalid, std::string("--mismatch: the plant's parameters are invalid (") +
                                           attractor::to_string(made.error()) + ")");
   if (o.plant_only) return replay_plant(o, recording, *made);
-  if (o.qemu_mode()) check_image_plant(o.elf, check_firmware_image(o.elf), o.plant);
+  if (o.qemu_mode()) check_firmware_image(o.elf);
   const long cpu = o.qemu_mode() ? qemu_cpu(o) : -1;
   CsvFile csv;
   if (!o.csv.empty() && (csv.f = std::fopen(o.csv.c_str(), "w")) == nullptr)
@@ -139,7 +142,8 @@ int run(const Options& o, const Recording& recording, const std::string& header)
       writer->finish(o.ticks);
       const int closed = std::fclose(record.f);
       record.f = nullptr;
-      if (closed != 0) throw Failure(code::exit_io, "--record: error writing '" + o.record + "': " + std::strerror(errno));
+      if (closed != 0)
+        throw Failure(code::exit_io, "--record: error writing '" + o.record + "': " + std::strerror(errno));
     }
     if (csv.f != nullptr) {
       check_csv(csv.f, o.csv);
