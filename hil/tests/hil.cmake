@@ -59,11 +59,12 @@ add_test(NAME hil.skate_serial_pty
 set_tests_properties(hil.skate_serial_pty PROPERTIES LABELS "host;hil;qemu" TIMEOUT 300 SKIP_RETURN_CODE 77 RESOURCE_LOCK qemu_hil COST 20)
 # The serial-device path through a faulty line (pty_fault_relay.py between two pseudo-terminals:
 # bytes dropped, flipped and inserted both ways, seed 3, 0.2 % per byte, at most one per 1000
-# bytes, within the first 36000 bytes each way so that the goodbye gets through): the run ends
-# upright, never tripped, the faults counted by the firmware and the runner; then the same run
-# killed leaves neither the relay nor QEMU behind.
+# bytes, within the first 20000 bytes each way, some 380 of the 600 ticks at wire version 3's 53
+# bytes, so that the goodbye gets through): the run ends upright, never tripped, the faults
+# counted by the firmware and the runner; then the same run killed leaves neither the relay nor
+# QEMU behind.
 add_test(NAME hil.skate_serial_faulty_line
-         COMMAND ${_hilq} relay $<TARGET_FILE:attractor-hil> ${ATTRACTOR_HIL_ELF} 3 0.002 36000 --ticks 600 --timeout 20)
+         COMMAND ${_hilq} relay $<TARGET_FILE:attractor-hil> ${ATTRACTOR_HIL_ELF} 3 0.002 20000 --ticks 600 --timeout 20)
 set_tests_properties(hil.skate_serial_faulty_line PROPERTIES LABELS "host;hil;qemu" TIMEOUT 300 SKIP_RETURN_CODE 77
                      RESOURCE_LOCK qemu_hil COST 20)
 # A firmware that never answers (an image without the link): a clear timeout message, exit 8.
