@@ -22,7 +22,7 @@ namespace attractor::link {
 
 // Field order follows the schema's columns in docs/hil.md, not size: the table is read only at
 // compile time (the hash), so its padding costs nothing on the target.
-struct SchemaField {  // NOLINT(clang-analyzer-optin.performance.Padding)
+struct SchemaField {   // NOLINT(clang-analyzer-optin.performance.Padding)
   std::uint8_t frame;  // FrameType, 0 for the header
   const char* name;
   char kind;          // 'u' unsigned, 'f' IEEE binary32
