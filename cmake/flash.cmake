@@ -2,7 +2,7 @@
 # Flash targets for boards that exist as real hardware (include AFTER apps/ and the target
 # tests, like firmware_checks, since it walks the ATTRACTOR_FIRMWARE_TARGETS property).
 #
-#   cmake --build <dir> --target flash-<image>.<board>     e.g. flash-bench.netduinoplus2
+#   cmake --build <dir> --target flash-<image>.<board>     e.g. flash-skate-rotor.netduinoplus2
 #
 # A board opts in with BOARD_FLASH_ADDRESS and BOARD_OPENOCD_CONFIG in its board.cmake.
 # Tool: -DATTRACTOR_FLASH_TOOL=openocd (default; Debian package 'openocd') or st-flash

@@ -542,6 +542,7 @@ def main():
 
     profile(w, steps4)
     benchmarks_nonholonomic.section(w, steps4)
+    benchmarks_nonholonomic.baselines_section(w, steps4, read(os.path.join(d, "nonholonomic-baselines", "summary.csv")))
     sys.stdout.write("\n".join(out) + "\n")
     return 0
 

@@ -75,3 +75,121 @@ def section(w, steps):
     w("(as for the oscillator) any feedback term is a large multiple of it; the roller racer's")
     w("principal-bundle gradient is still the generic product of its terms.")
     w("")
+
+
+# attractor-paper nonholonomic-baselines' methods and their bench rows (apps/bench/
+# rows_nonholonomic_methods.cpp, rows_nonholonomic.cpp): method -> (scheme, kind).
+METHOD_ROWS = {
+    "feedback-euler": ("euler", "feedback"),
+    "feedback-rk4": ("rk4", "feedback"),
+    "rk4": ("rk4", "field"),
+    "nh-verlet": ("nh_verlet", "field"),
+    "dla": ("dla", "field"),
+}
+# Budgets of the "who wins" table: M4F instructions for the whole run over [0, T].
+BUDGETS = (1e5, 1e6, 1e7, 1e8)
+
+
+def read_summary(text):
+    """The rows of attractor-paper nonholonomic-baselines' summary.csv as dicts."""
+    import csv
+    import io
+    return list(csv.DictReader(io.StringIO(text)))
+
+
+def _num(s):
+    try:
+        v = float(s)
+    except (TypeError, ValueError):
+        return None
+    return v if v == v else None
+
+
+def costed_runs(rows, steps):
+    """Each finished run with its M4F cost: instructions/step (bench) × steps."""
+    out = []
+    for r in rows:
+        scheme, kind = METHOD_ROWS.get(r["method"], (None, None))
+        per_step = steps.get((r["bench"], scheme, r["precision"], kind))
+        err = _num(r["reference_error"])
+        if r["stopped"] or per_step is None or err is None:
+            continue
+        out.append(dict(r, per_step=per_step, cost=per_step * float(r["steps"]), error=err))
+    return out
+
+
+def _e(v):
+    return "–" if v is None else f"{v:.1e}"
+
+
+def baselines_section(w, steps, summary_text):
+    """'Who wins at which budget' for paper 001's examples from the report's summary.csv and the
+    M4F step table (parse_bench); nothing when the report did not run."""
+    rows = read_summary(summary_text)
+    if not rows:
+        return
+    runs = costed_runs(rows, steps)
+    T = rows[0]["T"]
+    w("## Nonholonomic baselines: who wins at which budget (M4F)")
+    w("")
+    w("Paper 001's discrete integrators (nonholonomic Störmer–Verlet `nh-verlet`, discrete")
+    w("Lagrange–d'Alembert `dla`) against the feedback integrator (Euler, RK4, gains `auto` at each h)")
+    w(f"and plain RK4 on the same problems over t ∈ [0, {T}] at h = 0.1, 0.01, 0.001")
+    w("(`attractor-paper nonholonomic-baselines`, docs/nonholonomic-baselines.md). Cost = M4F")
+    w("instructions per step (the rows `<example> nh_verlet|dla field` of")
+    w("`apps/bench/rows_nonholonomic_methods.cpp`, the system rows for the others) × steps; error = the")
+    w("configuration's distance at t = T from RK4 in double at h = 1e-4 (1e-3 at `--quick`). Each cell: the method with the")
+    w("smallest error among the runs that cost at most the budget, and that error (– : no run fits).")
+    w("")
+    w("| example | precision | " + " | ".join(f"≤ {b:.0e} instr" for b in BUDGETS) + " |")
+    w("|---|---|" + "---|" * len(BUDGETS))
+    examples = list(dict.fromkeys(r["example"] for r in rows))
+    for ex in examples:
+        for prec in ("float", "double"):
+            cells = []
+            for b in BUDGETS:
+                fit = [r for r in runs if r["example"] == ex and r["precision"] == prec and r["cost"] <= b]
+                best = min(fit, key=lambda r: r["error"], default=None)
+                cells.append("–" if best is None else f"{best['method']} {_e(best['error'])}")
+            w(f"| {ex} | {prec} | " + " | ".join(cells) + " |")
+    w("")
+    w("Every run (constraint and energy: the largest deviation over the run, by the monitored rows of")
+    w("the attractor-sim command; a run that stopped or has no bench row is left out):")
+    w("")
+    w("<details><summary>runs</summary>")
+    w("")
+    w("| example | method | precision | h | steps | instr/step | cost | config error | constraint | energy |")
+    w("|---|---|---|---:|---:|---:|---:|---:|---:|---:|")
+    for r in runs:
+        w(f"| {r['example']} | {r['method']} | {r['precision']} | {r['h']} | {r['steps']} | {r['per_step']:,.1f} | "
+          f"{r['cost']:.2e} | {_e(r['error'])} | {_e(_num(r['constraint_error']))} | {_e(_num(r['energy_error']))} |")
+    w("")
+    w("</details>")
+    w("")
+
+
+def main(argv):
+    """scripts/benchmarks_nonholonomic.py SUMMARY.csv BENCH.txt: the baselines section alone, on
+    stdout (a hand check of a report and an M4F bench log without the full scripts/bench)."""
+    import sys
+    if len(argv) != 3:
+        sys.stderr.write(main.__doc__.strip() + "\n")
+        return 2
+    import benchmarks_md
+    try:
+        with open(argv[1]) as f:
+            summary = f.read()
+        with open(argv[2]) as f:
+            bench = f.read()
+    except OSError as e:
+        sys.stderr.write(f"benchmarks_nonholonomic.py: {e}\n")
+        return 6
+    out = []
+    baselines_section(out.append, benchmarks_md.parse_bench(bench)[0], summary)
+    sys.stdout.write("\n".join(out) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    import sys
+    sys.exit(main(sys.argv))

@@ -50,8 +50,7 @@ void lie_flow_rows(const char* prec) {
                ChaplyginSphere<S>::state(Vec3<S>(S(1), S(0.5), S(2)), Vec3<S>(S(0.6), S(0), S(0.8))),
                Vec<S, 4>::Constant(S(1)), h);
   bench_system(prec, "sleigh_oscillating_mass", SleighOscillatingMass<S>::make().value(),
-               (Vec<S, 7>() << S(0.3), S(0), S(0.5), S(0.3), S(0.8), S(1), S(0.2)).finished(),
-               Vec<S, 1>(S(10)), h);
+               (Vec<S, 7>() << S(0.3), S(0), S(0.5), S(0.3), S(0.8), S(1), S(0.2)).finished(), Vec<S, 1>(S(10)), h);
   bench_system(prec, "euler_poincare_suslov", eps_system<S>(), eps_x0<S>(), Vec<S, 8>::Constant(S(50)), h);
 }
 

@@ -317,7 +317,22 @@ int feedback_run(const Args& a) {
 
 }  // namespace attractor::cli
 
+// An entry's runs (feedback_simulate in float and double: the system, its integrators and the
+// measuring loop, most of a tool's compile time) are compiled once, in the entry's .cpp under
+// hil/sim/ (ATTRACTOR_REGISTER_FEEDBACK_SYSTEM instantiates them), and linked by every tool that
+// runs the entry: its header ends with ATTRACTOR_EXTERN_FEEDBACK_SYSTEM(Entry), so attractor-paper's
+// reports call them instead of compiling them again (hil/CMakeLists.txt links the sim systems
+// into attractor-paper). An entry without the extern line still works; it compiles twice.
+#define ATTRACTOR_FEEDBACK_SIMULATE_AS(prefix, Entry, S)                        \
+  prefix template attractor::cli::FeedbackOutcome<Entry::template System<S>::N> \
+  attractor::cli::feedback_simulate<Entry, S>(attractor::cli::FeedbackInputs)
+#define ATTRACTOR_EXTERN_FEEDBACK_SYSTEM(Entry)         \
+  ATTRACTOR_FEEDBACK_SIMULATE_AS(extern, Entry, float); \
+  ATTRACTOR_FEEDBACK_SIMULATE_AS(extern, Entry, double)
+
 // One line per system: ATTRACTOR_REGISTER_FEEDBACK_SYSTEM(MyEntry); in the entry's .cpp under hil/sim/.
 #define ATTRACTOR_REGISTER_FEEDBACK_SYSTEM(Entry)                                     \
+  ATTRACTOR_FEEDBACK_SIMULATE_AS(, Entry, float);                                     \
+  ATTRACTOR_FEEDBACK_SIMULATE_AS(, Entry, double);                                    \
   ATTRACTOR_REGISTER_COMMAND(attractor::cli::SimSystems, Entry::name, Entry::summary, \
                              attractor::cli::feedback_spec<Entry>, attractor::cli::feedback_run<Entry>)

@@ -73,9 +73,10 @@ enum class Fault {
 };
 inline constexpr int kFaultClasses = 17;  // none included
 inline const char* const kFaultNames[kFaultClasses] = {
-    "none",          "corrupt", "nan", "out_of_range",   "drop",          "duplicate", "reorder",
-    "delayed",       "bias",    "reset", "cut",          "lost_delimiter", "spurious_zero", "noise",
-    "wild_sequence", "wild_tick", "unrequested_reset"};
+    "none",      "corrupt",          "nan",           "out_of_range", "drop",
+    "duplicate", "reorder",          "delayed",       "bias",         "reset",
+    "cut",       "lost_delimiter",   "spurious_zero", "noise",        "wild_sequence",
+    "wild_tick", "unrequested_reset"};
 inline constexpr long kDelayTicks = 2;  // a delayed frame carries the sample of this many ticks ago
 
 // "corrupt,nan,..." or "all" -> the classes in the order given; false on an unknown name.

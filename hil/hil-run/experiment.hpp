@@ -216,8 +216,8 @@ RunRecord run_experiment(const Options& o, Plant plant, Peer& peer, std::FILE* c
       const ActuatorReport<double>& l = rec.last;
       std::fprintf(csv, "%lld,%s,", static_cast<long long>(tick), hil::kFaultNames[int(f)]);
       plant.write_csv(csv, torque);
-      std::fprintf(csv, ",%s,%s,%u,%u,%u,%u,%u,%ld,", rt::to_string(l.mode), attractor::to_string(l.reason), l.tick_cost,
-                   l.faults.stale, l.link.total_rejected(), l.link.gaps, l.link.repeated,
+      std::fprintf(csv, ",%s,%s,%u,%u,%u,%u,%u,%ld,", rt::to_string(l.mode), attractor::to_string(l.reason),
+                   l.tick_cost, l.faults.stale, l.link.total_rejected(), l.link.gaps, l.link.repeated,
                    rec.banked.resets + rec.banked.unrequested);
       if (round_trip_us >= 0) std::fprintf(csv, "%lld", round_trip_us);
       std::fputc('\n', csv);

@@ -59,10 +59,10 @@ int replay_plant(const Options& o, const Recording& recording, const Plant& plan
   peer.tap = &script;
   const RunRecord rec = run_experiment(o, plant, peer, nullptr);
   script.finish(o.ticks);
-  std::printf("hil: replay --plant-only: %zu recorded events, %ld frames / %ld bytes written by the plant run, "
-              "identical to '%s'; %ld frames read (the recorded answers), min Gamma3 %.6f\n",
-              script.events(), peer.frames_sent_, peer.bytes_sent_, o.replay.c_str(), peer.frames_received_,
-              rec.min_gamma3);
+  std::printf(
+      "hil: replay --plant-only: %zu recorded events, %ld frames / %ld bytes written by the plant run, "
+      "identical to '%s'; %ld frames read (the recorded answers), min Gamma3 %.6f\n",
+      script.events(), peer.frames_sent_, peer.bytes_sent_, o.replay.c_str(), peer.frames_received_, rec.min_gamma3);
   return code::exit_ok;
 }
 
@@ -74,9 +74,10 @@ inline int replay_firmware(const Options& o, const Recording& recording, Peer& p
   const std::size_t n =
       check.run(peer, recording, monitor.connected() ? &monitor : nullptr, o.answer_timeout_ms, o.timeout_s);
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  std::printf("hil: replay: %ld frames / %ld bytes sent, %zu bytes received in %.2f s wall, identical to '%s'; "
-              "%ld lone 0x00 after a late answer\n",
-              peer.frames_sent_ - check.nudges, peer.bytes_sent_ - check.nudges, n, s, o.replay.c_str(), check.nudges);
+  std::printf(
+      "hil: replay: %ld frames / %ld bytes sent, %zu bytes received in %.2f s wall, identical to '%s'; "
+      "%ld lone 0x00 after a late answer\n",
+      peer.frames_sent_ - check.nudges, peer.bytes_sent_ - check.nudges, n, s, o.replay.c_str(), check.nudges);
   return code::exit_ok;
 }
 
@@ -139,7 +140,8 @@ int run(const Options& o, const Recording& recording, const std::string& header)
       writer->finish(o.ticks);
       const int closed = std::fclose(record.f);
       record.f = nullptr;
-      if (closed != 0) throw Failure(code::exit_io, "--record: error writing '" + o.record + "': " + std::strerror(errno));
+      if (closed != 0)
+        throw Failure(code::exit_io, "--record: error writing '" + o.record + "': " + std::strerror(errno));
     }
     if (csv.f != nullptr) {
       check_csv(csv.f, o.csv);

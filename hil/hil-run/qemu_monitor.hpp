@@ -76,8 +76,7 @@ class QemuMonitor {
       const int ready = ::poll(&p, 1, 1000);
       if (ready < 0 && errno == EINTR) continue;
       if (std::chrono::steady_clock::now() > deadline || ready < 0)
-        throw attractor::cli::Failure(attractor::cli::exit_hil_link,
-                                      "QEMU's monitor did not answer within 10 s");
+        throw attractor::cli::Failure(attractor::cli::exit_hil_link, "QEMU's monitor did not answer within 10 s");
       if ((p.revents & (POLLIN | POLLHUP)) == 0) continue;
       char b[256];
       const ssize_t n = ::read(fd_, b, sizeof b);

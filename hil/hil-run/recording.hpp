@@ -33,7 +33,7 @@ namespace hil_run {
 
 inline constexpr char kRecordingMagic[8] = {'A', 'T', 'T', 'R', 'H', 'I', 'L', 'R'};
 inline constexpr std::uint32_t kRecordingVersion = 1;
-inline constexpr std::uint32_t kRecordingMaxText = 1u << 16;   // options text and event payload bound
+inline constexpr std::uint32_t kRecordingMaxText = 1u << 16;    // options text and event payload bound
 inline constexpr std::uint64_t kRecordingMaxFile = 1ull << 32;  // 4 GiB: ~10^7 ticks
 inline constexpr std::size_t kEventHeader = 1 + 8 + 8 + 4;
 
@@ -130,7 +130,8 @@ class RecordingWriter : public ByteTap {
 inline Recording parse_recording(const std::vector<std::uint8_t>& d, const std::string& name) {
   using attractor::cli::Failure;
   auto bad = [&](std::size_t at, const std::string& why) {
-    return Failure(attractor::cli::exit_usage, "--replay: '" + name + "' " + why + " (byte " + std::to_string(at) + ")");
+    return Failure(attractor::cli::exit_usage,
+                   "--replay: '" + name + "' " + why + " (byte " + std::to_string(at) + ")");
   };
   auto u32 = [&](std::size_t at) {
     std::uint32_t v = 0;
@@ -164,7 +165,8 @@ inline Recording parse_recording(const std::vector<std::uint8_t>& d, const std::
     const std::uint32_t len = u32(at + 17);
     if (e.kind != 'o' && e.kind != 'i' && e.kind != 'f' && e.kind != 'E')
       throw bad(at, "has an event of unknown kind " + std::to_string(int(d[at])));
-    if (len > kRecordingMaxText) throw bad(at + 17, "has an event of " + std::to_string(len) + " bytes (at most 65536)");
+    if (len > kRecordingMaxText)
+      throw bad(at + 17, "has an event of " + std::to_string(len) + " bytes (at most 65536)");
     if ((e.kind == 'f' && len != 1) || (e.kind == 'E' && len != 8))
       throw bad(at + 17, std::string("has a '") + e.kind + "' event of the wrong size");
     if (e.tick < last_tick || e.tick < 0) throw bad(at + 1, "has a tick index going backwards");
@@ -189,7 +191,8 @@ inline Recording parse_recording(const std::vector<std::uint8_t>& d, const std::
 inline Recording load_recording(const std::string& path) {
   using attractor::cli::Failure;
   std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (f == nullptr) throw Failure(attractor::cli::exit_io, "--replay: cannot read '" + path + "': " + std::strerror(errno));
+  if (f == nullptr)
+    throw Failure(attractor::cli::exit_io, "--replay: cannot read '" + path + "': " + std::strerror(errno));
   std::vector<std::uint8_t> d;
   std::uint8_t buf[65536];
   std::size_t n = 0;

@@ -32,8 +32,8 @@ namespace hil_run {
 // The options that decide what goes over the link; a replay takes them from the recording and
 // refuses them on its command line.
 inline const std::vector<std::string> kRecordedKeys = {
-    "plant", "ticks",     "fault-every", "faults", "vertical-bias", "gyro-bias", "reset-down",
-    "noise", "seed",      "mismatch",    "link",   "machine",       "baud"};
+    "plant", "ticks", "fault-every", "faults", "vertical-bias", "gyro-bias", "reset-down",
+    "noise", "seed",  "mismatch",    "link",   "machine",       "baud"};
 
 inline std::string recorded_options(const attractor::cli::Args& a, const std::string& firmware) {
   std::string s = "# attractor-hil recording of " + firmware + "\n";
@@ -184,7 +184,8 @@ class PlantReplay : public ByteTap {
   // After the run: the recording must be used up.
   void finish(std::int64_t tick) const {
     if (i_ < ev_.size())
-      replay_differs("the run ended before the recording", ev_[i_].tick, 0, ev_[i_].bytes.empty() ? -1 : ev_[i_].bytes[0], -1);
+      replay_differs("the run ended before the recording", ev_[i_].tick, 0,
+                     ev_[i_].bytes.empty() ? -1 : ev_[i_].bytes[0], -1);
     (void)tick;
   }
   std::size_t events() const { return ev_.size(); }
@@ -194,9 +195,12 @@ class PlantReplay : public ByteTap {
     if (i_ >= ev_.size()) replay_differs("the runner went on past the recording", tick, 0, -1, 0);
     const RecordedEvent& e = ev_[i_];
     if (e.kind != kind || e.tick != tick) {
-      const char* what = e.kind == 'f' ? "the recording injects a fault here" : e.kind == 'i' ? "the recording has an answer here" : "the recording writes a frame here";
+      const char* what = e.kind == 'f'   ? "the recording injects a fault here"
+                         : e.kind == 'i' ? "the recording has an answer here"
+                                         : "the recording writes a frame here";
       replay_differs(std::string("the runner's run differs from the recording (") + what + " at tick " +
-                         std::to_string(e.tick) + ")", tick, 0, e.bytes.empty() ? -1 : e.bytes[0], -1);
+                         std::to_string(e.tick) + ")",
+                     tick, 0, e.bytes.empty() ? -1 : e.bytes[0], -1);
     }
     return &e;
   }

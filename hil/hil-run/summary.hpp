@@ -101,9 +101,10 @@ int report(const Options& o, const RunRecord& r, const Peer& peer, bool has_fw_e
       r.verdicts[0], r.verdicts[1], r.verdicts[2], r.verdicts[3], r.verdicts[4], r.verdicts[5], r.strays, r.delimiters,
       r.resends, o.answer_timeout_ms);
   if (o.faulty_line)
-    std::printf("hil: faulty line: the firmware rejected %ld malformed segments (the runner's faults made %ld); "
-                "%ld corrupt answers, %ld strays, %ld lone delimiters, %ld resends\n",
-                classes[0].detected, classes[0].injected, r.answers_bad, r.strays, r.delimiters, r.resends);
+    std::printf(
+        "hil: faulty line: the firmware rejected %ld malformed segments (the runner's faults made %ld); "
+        "%ld corrupt answers, %ld strays, %ld lone delimiters, %ld resends\n",
+        classes[0].detected, classes[0].injected, r.answers_bad, r.strays, r.delimiters, r.resends);
   std::printf("hil: firmware boot: %u resets since power-on, last reason %s; %ld unrequested resets resynchronised\n",
               r.boot.info.resets, rt::to_string(r.boot.info.reason), r.banked.unrequested);
   std::printf("hil: plant %s, mismatch %s, sensor noise sigma %g (seed %llu), gyro bias %g rad/s on Omega1\n",

@@ -149,3 +149,7 @@ struct SleighReducedEntry : SleighEntryBase<false> {
 };
 
 }  // namespace attractor::sim
+
+// Compiled once, in the entry's .cpp (feedback_system_driver.hpp).
+ATTRACTOR_EXTERN_FEEDBACK_SYSTEM(attractor::sim::SleighEntry);
+ATTRACTOR_EXTERN_FEEDBACK_SYSTEM(attractor::sim::SleighReducedEntry);

@@ -82,3 +82,6 @@ struct ChaplyginSphereEntry {
 };
 
 }  // namespace attractor::sim
+
+// Compiled once, in the entry's .cpp (feedback_system_driver.hpp).
+ATTRACTOR_EXTERN_FEEDBACK_SYSTEM(attractor::sim::ChaplyginSphereEntry);

@@ -69,3 +69,6 @@ struct HeisenbergEntry {
 };
 
 }  // namespace attractor::sim
+
+// Compiled once, in the entry's .cpp (feedback_system_driver.hpp).
+ATTRACTOR_EXTERN_FEEDBACK_SYSTEM(attractor::sim::HeisenbergEntry);

@@ -90,3 +90,6 @@ struct KnifeEdgeEntry {
 };
 
 }  // namespace attractor::sim
+
+// Compiled once, in the entry's .cpp (feedback_system_driver.hpp).
+ATTRACTOR_EXTERN_FEEDBACK_SYSTEM(attractor::sim::KnifeEdgeEntry);

@@ -32,12 +32,17 @@ struct DiscreteNonholonomicExtra {
 
   template <class Sys>
   const char* start(int i, const Sys& sys, const Vec<S, N>& x0) {
+    return start_at(i, sys.model(), x0, S(0));
+  }
+  // From x0 at the model's clock t0 (a model with prescribed controls).
+  const char* start_at(int i, const Model& model, const Vec<S, N>& x0, S t0) {
     if (i == 0) {
-      const Result<NonholonomicVerlet<Model>> r = NonholonomicVerlet<Model>::make(sys.model(), x0);
+      const Result<NonholonomicVerlet<Model>> r =
+          NonholonomicVerlet<Model>::make(model, x0, NonholonomicVerlet<Model>::Start::consistent, t0);
       if (!r) return to_string(r.error());
       verlet = *r;
     } else {
-      const Result<DiscreteLagrangeDAlembert<Model>> r = DiscreteLagrangeDAlembert<Model>::make(sys.model(), x0);
+      const Result<DiscreteLagrangeDAlembert<Model>> r = DiscreteLagrangeDAlembert<Model>::make(model, x0, t0);
       if (!r) return to_string(r.error());
       dla = *r;
     }

@@ -84,3 +84,6 @@ struct NonholonomicOscillatorEntry {
 };
 
 }  // namespace attractor::sim
+
+// Compiled once, in the entry's .cpp (feedback_system_driver.hpp).
+ATTRACTOR_EXTERN_FEEDBACK_SYSTEM(attractor::sim::NonholonomicOscillatorEntry);

@@ -72,3 +72,6 @@ struct SleighOscillatingMassEntry {
 };
 
 }  // namespace attractor::sim
+
+// Compiled once, in the entry's .cpp (feedback_system_driver.hpp).
+ATTRACTOR_EXTERN_FEEDBACK_SYSTEM(attractor::sim::SleighOscillatingMassEntry);

@@ -94,3 +94,6 @@ struct SuslovEntry {
 };
 
 }  // namespace attractor::sim
+
+// Compiled once, in the entry's .cpp (feedback_system_driver.hpp).
+ATTRACTOR_EXTERN_FEEDBACK_SYSTEM(attractor::sim::SuslovEntry);

@@ -118,6 +118,21 @@ attractor_cli_test(sleigh_nh_verlet 0 "chaplygin-sleigh nh-verlet float .*O11 ma
 attractor_cli_test(sleigh_dla_not_converged 4 "STOPPED: dla_not_converged"
   -- ${SIM} chaplygin-sleigh --method dla --h 2 --T 10)
 attractor_cli_test(particle_dla_no_gains 2 "--gains" -- ${SIM} nonholonomic-particle --method dla --gains 5)
+# paper 001 Example 2 (hil/sim/snakeboard_entry.hpp): the clock and the torques' work are states
+attractor_feedback_system_tests(snakeboard
+  OFF_CONSTRAINT --p0 0,1,0,0,0
+  BAD_PARAMETER --J1 0
+  STEP_REFUSED --gains 1e5 --T 0.01
+  BLOWUP --gains 1e7 --unchecked --T 0.1
+  JSON --T 0.2)
+# both discrete methods run it: nh-verlet keeps the wheel constraints to rounding (eq. (11e)), the
+# board snakes ahead (x < -10 after 10 s, |y| < 1), t follows the steps
+attractor_cli_test(snakeboard_nh_verlet 0 "\"method\":\"nh-verlet\".*\"constraint_error\":(0.0|[0-9.]+e-1[4-9]).*\"x\":-1[0-9][.][0-9]+,\"y\":-?0[.].*\"t\":(10.0|9.99999|10.00000).*\"stopped\":null"
+  -- ${SIM} snakeboard --method nh-verlet --h 0.01 --T 10 --json)
+attractor_cli_test(snakeboard_dla 0 "\"method\":\"dla\".*\"x\":-1[0-9][.][0-9]+,\"y\":-?0[.].*\"stopped\":null"
+  -- ${SIM} snakeboard --method dla --h 0.01 --T 10 --json)
+# the axles across the board (cos phi = 0): the two constraints coincide, refused
+attractor_cli_test(snakeboard_axles_across 5 "cos phi = 0" -- ${SIM} snakeboard --q0 0,0,0,0,1.5707963267948966)
 # paper 000 §3.4 (a documented case: §3.4 has no experiment)
 attractor_feedback_system_tests(rolling-disk EXACT
   OFF_CONSTRAINT --Pi0 0.25,2,0.1,1

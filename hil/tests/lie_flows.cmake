@@ -48,6 +48,7 @@ attractor_feedback_system_tests(chaplygin-sphere
 attractor_cli_test(chaplygin_sphere_defaults 0
   "\"constraint_error\":[0-9.]+e-(09|1[0-9]),\"energy_error\":[0-9.]+e-(09|1[0-9]),.*\"divergence_integral\":-0[.]00?[1-9][0-9]*,\"log_measure_change\":-?[0-9.]+e-(0[89]|1[0-9])"
   -- ${SIM} chaplygin-sphere --json)
+set_tests_properties(tools.cli.chaplygin_sphere_defaults PROPERTIES COST 20)  # ~20 s under ASan: start early
 attractor_cli_test(chaplygin_sphere_auto_gains 0 "auto gains" -- ${SIM} chaplygin-sphere --gains auto --precision float --T 2)
 attractor_cli_test(chaplygin_sphere_project 0 "^chaplygin-sphere feedback-rk4 double h=0.001 steps=1000 t=1: G max=[0-9.]+e-1[0-9]"
   -- ${SIM} chaplygin-sphere --gamma0 0,0,2 --project --T 1)

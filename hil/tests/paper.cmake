@@ -14,10 +14,19 @@ attractor_cli_test(io_out_file 6 "--out: " -- ${PAPER} holonomic --out ${_tmp}/a
 add_test(NAME tools.paper_nonholonomic
   COMMAND sh -c "rm -rf \"$1\" && \"$0\" nonholonomic --quick --out \"$1\" > \"$1.log\" 2>&1; rc=$?; cat \"$1.log\"; [ $rc = 0 ] && head -1 \"$1/summary.csv\" | grep -q '^system,section,method,precision,T,steps,constraint_error,energy_error,momentum_error,group_error,max_invariant_error,exact_error,stopped$' && [ $(grep -c ',feedback-rk4,float,' \"$1/summary.csv\") = 8 ] && [ $(wc -l < \"$1/summary.csv\") = 65 ]"
   ${PAPER} ${_tmp}/nonholonomic)
-set_tests_properties(tools.paper_nonholonomic PROPERTIES LABELS host TIMEOUT 300)
+# COST: CTest starts the highest first (a fresh clone has no timing history to order by), so the
+# longest runs (~60 s and ~45 s under ASan+UBSan) start beside the short tests, not last and alone.
+set_tests_properties(tools.paper_nonholonomic PROPERTIES LABELS host TIMEOUT 300 COST 60)
 # attractor-paper lie-flows: paper 004's systems, every reproduced property holds (exit 0) and
 # summary.csv has one row per system × method × precision.
 add_test(NAME tools.paper_lie_flows
   COMMAND sh -c "\"$0\" lie-flows --out \"$1\" && test $(wc -l < \"$1\"/summary.csv) -ge 17 && grep -q '^falling-disk,rk4,float,' \"$1\"/summary.csv"
           $<TARGET_FILE:attractor-paper> ${_tmp}/paper_lie_flows)
-set_tests_properties(tools.paper_lie_flows PROPERTIES LABELS host TIMEOUT 120)
+set_tests_properties(tools.paper_lie_flows PROPERTIES LABELS host TIMEOUT 120 COST 45)  # long: start early
+# attractor-paper nonholonomic-baselines at --quick (docs/nonholonomic-baselines.md): every check
+# holds and summary.csv has one row per example x method x precision x h (5 x 5 x 2 x 2 at --quick)
+# with the error columns; nh-verlet and dla ran the snakeboard in float at every h.
+add_test(NAME tools.paper_nonholonomic_baselines
+  COMMAND sh -c "rm -rf \"$1\" && \"$0\" nonholonomic-baselines --quick --out \"$1\" > \"$1.log\" 2>&1; rc=$?; cat \"$1.log\"; [ $rc = 0 ] && head -1 \"$1/summary.csv\" | grep -q '^example,source,bench,method,precision,h,T,steps,constraint_error,energy_error,exact_error,reference_error,stopped$' && [ $(wc -l < \"$1/summary.csv\") = 101 ] && [ $(grep -c '^snakeboard,.*,\\(nh-verlet\\|dla\\),float,.*,$' \"$1/summary.csv\") = 4 ]"
+  ${PAPER} ${_tmp}/nonholonomic_baselines)
+set_tests_properties(tools.paper_nonholonomic_baselines PROPERTIES LABELS host TIMEOUT 120 COST 30)  # long: start early

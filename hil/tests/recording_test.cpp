@@ -74,7 +74,8 @@ TEST(Recording, EveryTruncationIsRefused) {
   const Bytes d = sample_recording();
   for (std::size_t n = 0; n < d.size(); ++n) {
     const std::string m = refused(Bytes(d.begin(), d.begin() + long(n)));
-    EXPECT_TRUE(m.find("truncated") != std::string::npos || m.find("not an attractor-hil recording") != std::string::npos)
+    EXPECT_TRUE(m.find("truncated") != std::string::npos ||
+                m.find("not an attractor-hil recording") != std::string::npos)
         << n << ": " << m;
   }
 }
@@ -90,7 +91,7 @@ TEST(Recording, ForeignAndMalformedFilesAreRefusedWithTheirReason) {
   EXPECT_NE(refused(with(8, 2)).find("format version 2; this runner reads version 1"), std::string::npos);
   EXPECT_NE(refused(with(15, 1)).find("options text of"), std::string::npos);
   EXPECT_NE(refused(with(16, 'x')).find("unknown kind 120 (byte 16)"), std::string::npos);
-  EXPECT_NE(refused(with(16 + 20, 1)).find("at most 65536"), std::string::npos);      // event size 2^24 + 5
+  EXPECT_NE(refused(with(16 + 20, 1)).find("at most 65536"), std::string::npos);  // event size 2^24 + 5
   EXPECT_NE(refused(with(16, 'f')).find("'f' event of the wrong size"), std::string::npos);
   EXPECT_NE(refused(with(16 + 8, 0x80)).find("tick index going backwards"), std::string::npos);  // tick < 0
   Bytes more = good;
@@ -131,8 +132,8 @@ TEST(Replay, PlantOnlyServesTheAnswersAndComparesEveryWrite) {
     attractor::link::FrameView v;
     attractor::link::LinkError e;
     peer.send({0, 3, 1, 2, 0});
-    EXPECT_TRUE(peer.receive(v, e));  // the boot frame's bytes
-    EXPECT_TRUE(peer.receive(v, e));  // the hello answer's
+    EXPECT_TRUE(peer.receive(v, e));   // the boot frame's bytes
+    EXPECT_TRUE(peer.receive(v, e));   // the hello answer's
     EXPECT_FALSE(peer.receive(v, e));  // the recording writes next: a timeout, not the end
     EXPECT_FALSE(peer.closed());
     peer.tick = 1;

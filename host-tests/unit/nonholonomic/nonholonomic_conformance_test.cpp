@@ -10,6 +10,7 @@
 #include "attractor/systems/nonholonomic_oscillator.hpp"
 #include "attractor/systems/roller_racer.hpp"
 #include "attractor/systems/rolling_disk.hpp"
+#include "attractor/systems/snakeboard_driven.hpp"
 #include "attractor/systems/suslov.hpp"
 #include "checks.hpp"
 #include "conformance.hpp"
@@ -113,6 +114,20 @@ struct Conformance<RollerRacer<S>> : ConformanceDefaults {
   }
 };
 
+// The driven snakeboard: (q, p) on the wheel constraints at a random clock t (the torques at any
+// phase) and work W; |φ| ≤ 1 keeps the constraints independent.
+template <class S>
+struct Conformance<SnakeboardDriven<S>> : ConformanceDefaults {
+  static SnakeboardDriven<S> make(std::mt19937&) { return SnakeboardDriven<S>::make().value(); }
+  static Vec<double, 12> sample(std::mt19937& rng, const SnakeboardDriven<S>&) {
+    const SnakeboardDriven<double> sys = SnakeboardDriven<double>::make().value();
+    const Vec<double, 2> tw = random_vector<double, 2>(rng, 5.0);
+    Vec<double, 12> x;
+    x << cotangent_on_constraint(sys.at(tw[0]), rng, 1.0), tw[0], tw[1];
+    return x;
+  }
+};
+
 template <class S>
 struct Conformance<Heisenberg<S>> : ConformanceDefaults {
   static Vec<double, 6> sample(std::mt19937& rng, const Heisenberg<S>&) { return random_vector<double, 6>(rng); }
@@ -139,6 +154,8 @@ template <class S>
 using RollingDiskSystem = attractor::RollingDisk<S>;
 template <class S>
 using RollerRacerSystem = attractor::RollerRacer<S>;
+template <class S>
+using SnakeboardSystem = attractor::SnakeboardDriven<S>;
 }  // namespace
 
 ATTRACTOR_CONFORMANCE(SuslovConformance, SuslovSystem);
@@ -151,3 +168,4 @@ ATTRACTOR_CONFORMANCE(KnifeEdgeEnergyRowConformance, KnifeEdgeEnergySystem);
 ATTRACTOR_CONFORMANCE(HeisenbergConformance, attractor::Heisenberg);
 ATTRACTOR_CONFORMANCE(RollingDiskConformance, RollingDiskSystem);
 ATTRACTOR_CONFORMANCE(RollerRacerConformance, RollerRacerSystem);
+ATTRACTOR_CONFORMANCE(SnakeboardDrivenConformance, SnakeboardSystem);

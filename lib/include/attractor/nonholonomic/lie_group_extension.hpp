@@ -221,7 +221,7 @@ class LieGroupExtension {
     out += w_h * v;
     if constexpr (E > 0) {
       const Vec<S, E> w_e = sign * gain.template segment<E>(K + 1).cwiseProduct(model_.first_integrals(P.mu) -
-                                                                                 F0.template segment<E>(K + 1));
+                                                                                F0.template segment<E>(K + 1));
       out += model_.first_integrals_jacobian(P.mu).transpose().lazyProduct(w_e);
     }
   }

@@ -78,16 +78,14 @@ template <class T, class = void>
 struct lie_weighted_velocity : std::false_type {};
 template <class T>
 struct lie_weighted_velocity<
-    T, std::enable_if_t<(T::rotation_size > 0) &&
-                        std::is_convertible<decltype(std::declval<const T&>().group_velocity(
-                                                std::declval<const Vec<typename T::Scalar, T::G>&>(),
-                                                std::declval<const lie_d<T>&>(),
-                                                std::declval<const Mat<typename T::Scalar, (T::rotation_size > 0
-                                                                                                ? T::rotation_size
-                                                                                                : 1),
-                                                                       (T::rotation_size > 0 ? T::rotation_size
-                                                                                             : 1)>&>())),
-                                            Vec<typename T::Scalar, T::G>>::value>> : std::true_type {};
+    T,
+    std::enable_if_t<(T::rotation_size > 0) &&
+                     std::is_convertible<
+                         decltype(std::declval<const T&>().group_velocity(
+                             std::declval<const Vec<typename T::Scalar, T::G>&>(), std::declval<const lie_d<T>&>(),
+                             std::declval<const Mat<typename T::Scalar, (T::rotation_size > 0 ? T::rotation_size : 1),
+                                                    (T::rotation_size > 0 ? T::rotation_size : 1)>&>())),
+                         Vec<typename T::Scalar, T::G>>::value>> : std::true_type {};
 }  // namespace detail
 
 // Fails the build with the first missing piece of the contract above. Returns true.
