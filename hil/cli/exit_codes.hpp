@@ -26,6 +26,8 @@ enum Exit : int {
                           // did not start or exited
   exit_hil_replay = 10,   // attractor-hil --replay: the firmware's answers (or, --plant-only, the plant's frames)
                           // differ from the recording
+  exit_hil_firmware = 11,  // attractor-hil: the firmware's hello names another plant, another wire schema or
+                           // another wire version: refused before the first tick
 };
 
 inline const char* const kExitCodeTable =
@@ -50,6 +52,8 @@ inline const char* const kExitCodeTable =
     "     start or exited early)\n"
     "  10 attractor-hil --replay: a byte differs from the recording (the message names the tick\n"
     "     and the byte in the frame); a file that is not a valid recording is 2, unreadable 6\n"
+    "  11 attractor-hil: wrong firmware: its hello names another plant or another wire schema, or\n"
+    "     it answers in another wire format (refused before the first tick)\n"
     "  128+N  killed by signal N (attractor-hil stops its QEMU first)\n";
 
 // Thrown by host commands; the tool's main prints "<command>: <message>" and exits with code.

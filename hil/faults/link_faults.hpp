@@ -29,13 +29,15 @@
 //   noise         a 32-byte burst with two 0x00 ahead of the frame (the frame joins its tail)
 //                                                   rejected (every segment counted)
 //   wild_sequence the sequence number 2^30 ahead    wild (not used; no later frame affected)
-//   wild_tick     the tick index 2^40 ahead         wild (answered with that tick)
+//   wild_tick     the tick index 2^30 ahead         wild (answered with that tick)
 // A reset nobody asked for (QEMU only: the runner asks QEMU's monitor for a system_reset, as a
 // watchdog, a brown-out that kept RAM or the reset pin would; the tick's frame is then sent as
 // usual, and the runner cannot tell it from a real one):
 //   unrequested_reset                              a boot frame in place of the answer, reason
 //                                                   other_reset: counted, resynchronised
-// A firmware reset restarts its counters: the runner banks the last report of each boot.
+// The counters come back in the firmware's status frames (link/status_frame.hpp). A firmware
+// reset restarts its counters: the runner banks the last status of each boot (for an
+// unrequested_reset the runner asks for one just before it, as for a requested reset).
 #pragma once
 
 #include <cstddef>
@@ -47,7 +49,9 @@
 
 #include "attractor/link/actuator_frame.hpp"
 #include "attractor/link/boot_frame.hpp"
+#include "attractor/link/hello_frame.hpp"
 #include "attractor/link/sensor_frame.hpp"
+#include "attractor/link/status_frame.hpp"
 #include "attractor/link/verdict.hpp"
 
 namespace attractor::hil {
@@ -111,14 +115,22 @@ using Bytes = std::vector<std::uint8_t>;
 // A frame of type t (control frames: no payload; sensor frames: the reading, packed unchecked so
 // that injected faults reach the wire).
 inline Bytes encode(link::FrameType t, std::uint32_t seq, std::uint64_t tick,
-                    const link::SensorReading<double>* r = nullptr) {
-  std::uint8_t payload[link::layout::sensor_payload_size];
+                    const link::SensorReading<double>* r = nullptr) {  // tick: modulo 2^32 on the wire
+  std::uint8_t payload[link::layout::sensor_payload_size] = {};
   if (r != nullptr) link::pack_sensor(*r, payload);
   std::uint8_t wire[link::layout::max_wire_size];
   std::size_t n = 0;
-  const link::LinkError e =
-      link::encode_frame(link::FrameHeader{t, seq, tick}, payload, r ? sizeof payload : 0, wire, sizeof wire, n);
+  const link::LinkError e = link::encode_frame(link::FrameHeader{t, seq, std::uint32_t(tick)}, payload,
+                                               r ? sizeof payload : 0, wire, sizeof wire, n);
   if (e != link::LinkError::none) std::abort();  // our own frames: a programming error
+  return Bytes(wire, wire + n);
+}
+
+// The host's hello: the plant simulated, the status period wanted, this build's schema.
+inline Bytes encode_hello(std::uint32_t seq, std::uint32_t tick, const link::HelloInfo& h) {
+  std::uint8_t wire[link::layout::max_wire_size];
+  std::size_t n = 0;
+  if (link::encode_hello_frame(seq, tick, h, wire, sizeof wire, n) != link::LinkError::none) std::abort();
   return Bytes(wire, wire + n);
 }
 
@@ -163,7 +175,7 @@ inline Bytes noise_burst(std::uint64_t tick, int& segments) {
 struct Burst {
   std::vector<Bytes> frames;
   int answers = 0;
-  std::uint64_t answer_tick = 0;
+  std::uint32_t answer_tick = 0;  // modulo 2^32, as on the wire
   link::Verdict verdict = link::Verdict::fresh;
   int rejections = 0;
 };
@@ -172,14 +184,14 @@ inline Burst sensor_burst(Fault f, link::SensorReading<double> r, const link::Se
   using link::FrameType;
   using link::Verdict;
   Burst b;
-  b.answer_tick = tick;
+  b.answer_tick = std::uint32_t(tick);
   spoil_reading(f, r, vertical_bias);
   const std::uint32_t frame_seq = f == Fault::wild_sequence ? seq + 0x40000000u : seq;
   const std::uint64_t frame_tick = f == Fault::delayed     ? tick - std::uint64_t(kDelayTicks)
-                                   : f == Fault::wild_tick ? tick + (std::uint64_t(1) << 40)
+                                   : f == Fault::wild_tick ? tick + (std::uint64_t(1) << 30)
                                                            : tick;
   Bytes frame = encode(FrameType::sensor, frame_seq, frame_tick, f == Fault::delayed ? &delayed_reading : &r);
-  b.answer_tick = frame_tick;
+  b.answer_tick = std::uint32_t(frame_tick);
   if (f == Fault::corrupt) corrupt_byte(frame);
   if (f == Fault::cut) frame.resize(frame.size() / 2);
   if (f == Fault::lost_delimiter) frame.pop_back();
@@ -232,12 +244,9 @@ struct Detected {
   long resets = 0;       // boots announced with reason host_request and the next reset count
   long unrequested = 0;  // boots announced mid-run in place of an answer (watchdog, brown-out, reset pin)
 
-  void bank(const link::LinkCounters& l, const rt::FaultCounts& f) {
-    for (int i = 0; i < link::layout::link_counters; ++i) link.rejected[i] += l.rejected[i];
-    link.gaps += l.gaps;
-    link.repeated += l.repeated;
-    link.late += l.late;
-    link.implausible += l.implausible;
+  void bank(const link::StatusReport& s) {
+    const rt::FaultCounts& f = s.faults;
+    link.add(s.link);
     faults.non_finite += f.non_finite;
     faults.out_of_range += f.out_of_range;
     faults.stale += f.stale;

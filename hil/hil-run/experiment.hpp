@@ -5,7 +5,9 @@
 // fault reboots the firmware and resynchronises (handshake.hpp); the firmware is down, the
 // motor unpowered, for --reset-down ticks. Every exchanged tick's round trip (host monotonic
 // clock, from writing its first sensor frame to the arrival of its first answer) goes to
-// round_trip_stats.hpp. Returns what the summary (summary.hpp) reports.
+// round_trip_stats.hpp. The firmware's counters come in its status frames (every --status-every
+// answers, and on the runner's request before a reset and before the goodbye). Returns what
+// the summary (summary.hpp) reports.
 #pragma once
 
 #include <algorithm>
@@ -36,7 +38,8 @@ struct RunRecord {
   long segments = 0;                                     // malformed segments the faults made
   long strays = 0, delimiters = 0, resends = 0;          // answers.hpp
   attractor::hil::Detected banked;                       // every boot's counters (a reset restarts them)
-  attractor::link::ActuatorReport<double> last;
+  attractor::link::ActuatorReport<double> last;          // the latest answer read
+  attractor::link::StatusReport status;                  // the latest status frame of this boot
   BootSeen boot;
   double min_gamma3 = 1.0;
   std::uint32_t cost_min = std::numeric_limits<std::uint32_t>::max(), cost_max = 0;
@@ -79,7 +82,7 @@ inline void print_progress(const Options& o, const RunRecord& rec, const Peer& p
   long faults = 0;
   for (int i = 1; i < hil::kFaultClasses; ++i) faults += rec.injected[i];
   hil::Detected now = rec.banked;  // every boot so far, the current one included
-  now.bank(rec.last.link, rec.last.faults);
+  now.bank(rec.status);
   std::fprintf(stderr,
                "attractor-hil: tick %lld of %lld, %.0f s wall, %.0f frames/s, faults injected %ld, firmware "
                "rejected %u gaps %u repeated %u late %u implausible %u boots %ld, min Gamma3 %.6f, max cost %u, "
@@ -93,15 +96,20 @@ inline void print_progress(const Options& o, const RunRecord& rec, const Peer& p
 // injected as unrequested_reset). Counted, the last boot's counters banked, and the same
 // handshake as after a requested reset; the run goes on with the plant where it is, the firmware's
 // controller restarted (its estimator from the first sample after the hello, link/lockstep.hpp).
+// The counters banked are the boot's latest status frame: complete for an injected
+// unrequested_reset (the runner asks for one just before it), up to --status-every answers old
+// for a reset the runner did not cause.
 inline void resynchronise(RunRecord& rec, Peer& peer, const attractor::rt::BootInfo& boot, int64_t tick,
-                          std::chrono::steady_clock::duration timeout, double timeout_s) {
-  rec.banked.bank(rec.last.link, rec.last.faults);
+                          std::chrono::steady_clock::duration timeout, double timeout_s,
+                          const attractor::link::HelloInfo& mine) {
+  rec.banked.bank(rec.status);
+  rec.status = attractor::link::StatusReport{};
   ++rec.banked.unrequested;
   rec.boot.info = boot;
   rec.boot.seen = true;
   rec.last = attractor::link::ActuatorReport<double>{};
   rec.last.mode = attractor::rt::Mode::running;  // nothing reported yet by the new boot
-  if (!handshake(peer, std::uint64_t(tick), std::chrono::steady_clock::now() + timeout, rec.boot))
+  if (!handshake(peer, std::uint64_t(tick), std::chrono::steady_clock::now() + timeout, rec.boot, mine))
     firmware_silent(tick, timeout_s);
 }
 
@@ -116,6 +124,28 @@ void csv_without_exchange(std::FILE* csv, const Options& o, int64_t tick, attrac
   check_csv(csv, o.csv);
 }
 
+// The firmware's counters now (a status request, answered by a status frame; a periodic one
+// still on its way is taken too): before a reset and before the goodbye, so that the counters
+// of each boot are complete. A request lost on the line (--faulty-line) is sent again after
+// each --answer-timeout without a status; --timeout without one is a silent firmware.
+inline void request_status(Peer& peer, RunRecord& rec, std::uint32_t seq, int64_t tick, int answer_timeout_ms,
+                           double timeout_s) {
+  using namespace attractor::link;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(timeout_s);
+  FrameView v;
+  LinkError e;
+  TickAnswers t;
+  while (!peer.closed() && std::chrono::steady_clock::now() <= deadline) {
+    peer.send(attractor::hil::encode(FrameType::status_request, seq, std::uint64_t(tick)));
+    while (peer.receive(v, e, answer_timeout_ms))
+      if (take_status(v, e, t)) {
+        rec.status = t.status;
+        return;
+      }
+  }
+  firmware_silent(tick, timeout_s);
+}
+
 template <class Plant>
 RunRecord run_experiment(const Options& o, Plant plant, Peer& peer, std::FILE* csv, QemuMonitor* monitor = nullptr) {
   using namespace attractor;
@@ -128,7 +158,8 @@ RunRecord run_experiment(const Options& o, Plant plant, Peer& peer, std::FILE* c
   const auto t0 = std::chrono::steady_clock::now();
   const auto timeout = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
       std::chrono::duration<double>(o.timeout_s));  // a handshake's whole budget
-  if (!handshake(peer, 0, t0 + timeout, rec.boot)) firmware_silent(0, o.timeout_s);
+  const HelloInfo mine{Plant::kPlant, std::uint16_t(o.status_every), kWireSchemaHash};
+  if (!handshake(peer, 0, t0 + timeout, rec.boot, mine)) firmware_silent(0, o.timeout_s);
 
   cli::SensorNoise noise(o.loop.noise, o.loop.seed);
   FrameView v;
@@ -153,20 +184,25 @@ RunRecord run_experiment(const Options& o, Plant plant, Peer& peer, std::FILE* c
         f == Fault::drop || f == Fault::spurious_zero || f == Fault::noise || f == Fault::unrequested_reset;
     if ((f == Fault::reset && tick + o.reset_down >= o.ticks) || (needs_next && tick == o.ticks)) f = Fault::none;
     ++rec.injected[int(f)];
+    // The counters of the boot about to be reset, asked for first (a replay sends the request
+    // before it resets QEMU at the recorded fault).
+    if (f == Fault::unrequested_reset) request_status(peer, rec, seq, tick, o.answer_timeout_ms, o.timeout_s);
     if (f != Fault::none) peer.note_fault(tick, int(f));
     if (f == Fault::unrequested_reset && monitor != nullptr) monitor->system_reset();  // then the tick as usual
     if (down > 0 || f == Fault::reset) {
       // The firmware is down (rebooting): nothing is exchanged, the motor gets no torque.
       if (f == Fault::reset) {
+        request_status(peer, rec, seq, tick, o.answer_timeout_ms, o.timeout_s);
         peer.send(hil::encode(FrameType::reset, seq, std::uint64_t(tick)));
         const rt::BootInfo before = rec.boot.info;
-        if (!await_boot(peer, rec.boot.info)) firmware_silent(tick, o.timeout_s);
-        rec.banked.bank(rec.last.link, rec.last.faults);  // the new boot starts its counters at zero
+        if (!await_boot(peer, rec.boot.info, rec.status)) firmware_silent(tick, o.timeout_s);
+        rec.banked.bank(rec.status);  // the new boot starts its counters at zero
+        rec.status = StatusReport{};
         rec.banked.resets += hil::reset_detected(before, rec.boot.seen, rec.boot.info) ? 1 : 0;
         rec.boot.seen = true;
         rec.last = ActuatorReport<double>{};
         rec.last.mode = rt::Mode::running;  // nothing reported yet by the new boot
-        if (!handshake(peer, std::uint64_t(tick), std::chrono::steady_clock::now() + timeout, rec.boot))
+        if (!handshake(peer, std::uint64_t(tick), std::chrono::steady_clock::now() + timeout, rec.boot, mine))
           firmware_silent(tick, o.timeout_s);
         down = o.reset_down;
       }
@@ -182,8 +218,9 @@ RunRecord run_experiment(const Options& o, Plant plant, Peer& peer, std::FILE* c
     long long round_trip_us = -1;  // none: a dropped frame has no answer
     const TickAnswers got = collect_answers(peer, burst, o.answer_timeout_ms, o.timeout_s);
     if (got.silent) firmware_silent(tick, o.timeout_s);
+    if (got.has_status) rec.status = got.status;
     if (got.boot) {  // the firmware rebooted unasked: no answer this tick, the motor unpowered
-      resynchronise(rec, peer, got.boot_info, tick, timeout, o.timeout_s);
+      resynchronise(rec, peer, got.boot_info, tick, timeout, o.timeout_s, mine);
       torque = Vec3<double>::Zero();
       if (csv) csv_without_exchange(csv, o, tick, f, plant, "reset", rec);
       continue;
@@ -214,10 +251,11 @@ RunRecord run_experiment(const Options& o, Plant plant, Peer& peer, std::FILE* c
     rec.segments += burst.rejections;
     if (csv && (tick % o.csv_every == 0 || f != Fault::none)) {  // decimated, fault ticks always
       const ActuatorReport<double>& l = rec.last;
+      const StatusReport& st = rec.status;  // as of the latest status frame
       std::fprintf(csv, "%lld,%s,", static_cast<long long>(tick), hil::kFaultNames[int(f)]);
       plant.write_csv(csv, torque);
       std::fprintf(csv, ",%s,%s,%u,%u,%u,%u,%u,%ld,", rt::to_string(l.mode), attractor::to_string(l.reason),
-                   l.tick_cost, l.faults.stale, l.link.total_rejected(), l.link.gaps, l.link.repeated,
+                   l.tick_cost, st.faults.stale, st.link.total_rejected(), st.link.gaps, st.link.repeated,
                    rec.banked.resets + rec.banked.unrequested);
       if (round_trip_us >= 0) std::fprintf(csv, "%lld", round_trip_us);
       std::fputc('\n', csv);
@@ -226,9 +264,10 @@ RunRecord run_experiment(const Options& o, Plant plant, Peer& peer, std::FILE* c
     if (o.progress > 0 && tick % o.progress == 0) print_progress(o, rec, peer, t0, tick);
   }
 
+  request_status(peer, rec, seq, o.ticks, o.answer_timeout_ms, o.timeout_s);  // the run's final counters
   peer.send(hil::encode(FrameType::goodbye, seq, std::uint64_t(o.ticks)));
   while (!rec.goodbye && peer.receive(v, e)) rec.goodbye = e == LinkError::none && v.header.type == FrameType::goodbye;
-  rec.banked.bank(rec.last.link, rec.last.faults);  // every boot's counters summed
+  rec.banked.bank(rec.status);  // every boot's counters summed
   rec.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return rec;
 }

@@ -1,11 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // The --elf image, checked before QEMU starts: a readable regular file, a 32-bit little-endian
 // ARM executable whose program headers and loaded segments lie inside the file (a truncated
-// copy fails here, not as "no frame within 10 s"), and the firmware of the chosen plant: the
-// HIL apps carry their wire mapping's name in their symbols (SkateRotorWire,
-// SphericalRobotWire), so a robot plant against the skate firmware, or the reverse, is refused.
-// An image with neither (stripped, or not a HIL app) gets a loud warning: the link does not
-// carry a plant id yet, and such a pairing can look upright over a short run.
+// copy fails here, not as "no frame within 10 s"). Which plant the firmware controls is not
+// read from the image: its hello answer says it, on every byte path (firmware_identity.hpp).
 #pragma once
 
 #include <sys/stat.h>
@@ -20,9 +17,6 @@
 
 namespace hil_run {
 
-// What the image says about the plant it controls.
-enum class ImagePlant { skate, spherical_robot, unknown };
-
 namespace elf_detail {
 inline uint32_t le32(const std::string& d, std::size_t at) {
   return uint32_t(uint8_t(d[at])) | uint32_t(uint8_t(d[at + 1])) << 8 | uint32_t(uint8_t(d[at + 2])) << 16 |
@@ -36,7 +30,7 @@ inline uint32_t le16(const std::string& d, std::size_t at) {
 constexpr std::size_t kMaxImageBytes = std::size_t(256) << 20;  // firmware images are a few MiB
 
 // Throws Failure(exit_usage) with the reason when `path` is no runnable ARM image.
-inline ImagePlant check_firmware_image(const std::string& path) {
+inline void check_firmware_image(const std::string& path) {
   using attractor::cli::exit_usage;
   using attractor::cli::Failure;
   using namespace elf_detail;
@@ -72,26 +66,6 @@ inline ImagePlant check_firmware_image(const std::string& path) {
       throw Failure(exit_usage,
                     what + "truncated (a loaded segment ends past the file's " + std::to_string(d.size()) + " bytes)");
   }
-  const bool skate = d.find("SkateRotorWire") != std::string::npos;
-  const bool robot = d.find("SphericalRobotWire") != std::string::npos;
-  return skate == robot ? ImagePlant::unknown : skate ? ImagePlant::skate : ImagePlant::spherical_robot;
-}
-
-// The plant against the image: refused when they differ, a warning when the image cannot say.
-inline void check_image_plant(const std::string& path, ImagePlant image, const std::string& plant) {
-  if (image == ImagePlant::unknown) {
-    std::fprintf(stderr,
-                 "attractor-hil: WARNING: cannot tell which plant '%s' controls (no SkateRotorWire or "
-                 "SphericalRobotWire in its symbols: stripped, or not a HIL app); running it against --plant %s "
-                 "unchecked: a wrong pairing can look upright over a short run\n",
-                 path.c_str(), plant.c_str());
-    return;
-  }
-  const std::string fw = image == ImagePlant::skate ? "skate" : "spherical-robot";
-  if (fw != plant)
-    throw attractor::cli::Failure(attractor::cli::exit_usage,
-                                  "--elf '" + path + "' is the " + fw + " firmware but --plant is " + plant +
-                                      " (give --plant " + fw + " or the " + plant + " image)");
 }
 
 }  // namespace hil_run

@@ -5,11 +5,13 @@
 // firmware (apps/skate-rotor-hil, apps/spherical-robot-hil), started here in QEMU or on a board
 // behind a serial device. One concept per file:
 //   options.hpp         the options (shared option layer, hil/cli/spec.hpp) and their rules
-//   firmware_image.hpp  the --elf checks: an ARM executable of the chosen plant's firmware
+//   firmware_image.hpp  the --elf checks: a runnable ARM executable
+//   firmware_identity.hpp  the hello answer's plant and wire schema: the wrong firmware is exit 11
 //   qemu_process.hpp    QEMU as a child that never outlives the runner (signals included)
 //   qemu_monitor.hpp    QEMU's monitor: the system_reset of the unrequested_reset fault class
 //   transport.hpp       the byte paths (UART socket, semihosting FIFOs, serial) and Peer
 //   handshake.hpp       hello / boot resynchronisation
+//   answers.hpp         one tick's answers, stray answers, the recovery of a missing one
 //   experiment.hpp      the tick loop with fault injection (hil/faults/link_faults.hpp)
 //   round_trip_stats.hpp  the round-trip latency percentiles and histogram, fixed memory
 //   summary.hpp         the "hil:" lines and the outcome's exit code
@@ -100,7 +102,7 @@ int run(const Options& o, const Recording& recording, const std::string& header)
     throw Failure(code::exit_invalid, std::string("--mismatch: the plant's parameters are invalid (") +
                                           attractor::to_string(made.error()) + ")");
   if (o.plant_only) return replay_plant(o, recording, *made);
-  if (o.qemu_mode()) check_image_plant(o.elf, check_firmware_image(o.elf), o.plant);
+  if (o.qemu_mode()) check_firmware_image(o.elf);
   const long cpu = o.qemu_mode() ? qemu_cpu(o) : -1;
   CsvFile csv;
   if (!o.csv.empty() && (csv.f = std::fopen(o.csv.c_str(), "w")) == nullptr)

@@ -28,6 +28,7 @@ struct Options {
   int64_t ticks = 2000;
   int64_t fault_every = 0;
   double timeout_s = 10.0;
+  int status_every = 100;                     // a status frame (the firmware's counters) after every N answers
   int answer_timeout_ms = 200;                // no answer within it: a lone 0x00, then the frame again (answers.hpp)
   cli::ClosedLoopOptions loop;                // --mismatch, --noise, --seed (attractor-sim's meaning)
   std::vector<attractor::hil::Fault> faults;  // --faults: the classes in turn (all by default)
@@ -76,6 +77,9 @@ inline cli::Spec hil_spec() {
       .number("timeout", "s", 10, cli::between(0, 1e6, true), "wall time without a frame before giving up")
       .number("answer-timeout", "ms", 200, cli::between(1, 60000),
               "no answer within it: a lone 0x00, then the frame again (whole ms)")
+      .number("status-every", "", 100, cli::between(0, 65535),
+              "the firmware's counters in a status frame after every N answers\n"
+              "                          (0: only on the runner's request, before a reset and the goodbye)")
       .number_mode("progress", "", "every 5000 when --ticks >= 10000, else none", cli::between(0, 1e9),
                    "a progress line on stderr every N ticks (0: none)")
       .text("csv", "FILE", "a CSV row per tick (see --csv-every)")
@@ -107,8 +111,9 @@ inline cli::Spec hil_spec() {
             "                          rotor inertias x (1 + P/100), -90 < P < 1000");
   s.notes(
       "The plant's success criterion, the fault classes and the summary lines: docs/hil.md.\n"
-      "Everything is checked before QEMU starts (options, --elf is a 32-bit ARM executable of the\n"
-      "plant's firmware, --csv writable); QEMU runs in its own process group and is stopped on every\n"
+      "Everything is checked before QEMU starts (options, --elf is a 32-bit ARM executable, --csv\n"
+      "writable); the firmware's hello answer before the first tick (its plant and wire schema: exit 11\n"
+      "when they are not this runner's); QEMU runs in its own process group and is stopped on every\n"
       "exit path (SIGINT, SIGTERM and SIGHUP included).\n\n");
   return s;
 }
@@ -189,6 +194,7 @@ inline Options read_options(const cli::Args& a, const std::vector<std::string>& 
   o.ticks = count(a, "ticks", 2000);
   o.timeout_s = a.num("timeout");
   o.answer_timeout_ms = int(count(a, "answer-timeout", 200));
+  o.status_every = int(count(a, "status-every", 100));
   o.progress = count(a, "progress", o.ticks >= 10000 ? 5000 : 0);
   o.csv = a.text("csv");
   if (a.given("csv") && o.csv.empty()) throw Failure(cli::exit_io, "--csv: empty file name");

@@ -23,8 +23,8 @@ class SkatePlant {
  public:
   using Wire = attractor::link::SkateRotorWire<double>;
   static constexpr const char* kName = "skate";
-  static constexpr const char* kWireSymbol = "SkateRotorWire";           // in the firmware's symbols
-  static constexpr const char* kCriterion = "Gamma3 > 0.95 throughout";  // paper 003 §7.3 run
+  static constexpr attractor::link::PlantId kPlant = attractor::link::PlantId::skate_rotor;  // its hello names it
+  static constexpr const char* kCriterion = "Gamma3 > 0.95 throughout";                      // paper 003 §7.3 run
   static constexpr const char* kCsvColumns = "gamma2,gamma3,torque";
 
   // --mismatch keys (attractor-sim skate's) and the legacy --mismatch PERCENT's: mass, length and

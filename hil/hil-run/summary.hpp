@@ -71,9 +71,16 @@ int report(const Options& o, const RunRecord& r, const Peer& peer, bool has_fw_e
       "hil: link: %ld frames / %ld bytes sent, %ld frames / %ld bytes received, %ld corrupt answers, goodbye %s\n",
       peer.frames_sent_, peer.bytes_sent_, peer.frames_received_, peer.bytes_received_, r.answers_bad,
       r.goodbye ? "answered" : "MISSING");
+  // What a real UART must carry: the measured bytes per tick each way, and the 8N1 baud rate that
+  // lockstep at 1 kHz would need for them (docs/hil.md "Wire budget").
+  const double to_fw = double(peer.bytes_sent_) / double(ticks), to_host = double(peer.bytes_received_) / double(ticks);
+  std::printf(
+      "hil: wire: %.1f bytes per tick to the firmware, %.1f back (status frames every %d answers included): "
+      "%.1f bytes, %.0f kbaud at 1 kHz (8N1 lockstep)\n",
+      to_fw, to_host, o.status_every, to_fw + to_host, (to_fw + to_host) * 10.0);
   std::printf("hil: link (%s): firmware rejected %u frames, %u sequence gaps, %u repeated; runner rss %ld KiB\n",
-              o.qemu_mode() ? o.link.c_str() : "serial", r.last.link.total_rejected(), r.last.link.gaps,
-              r.last.link.repeated, rss_kib());
+              o.qemu_mode() ? o.link.c_str() : "serial", r.status.link.total_rejected(), r.status.link.gaps,
+              r.status.link.repeated, rss_kib());
   std::printf("hil: tick cost [cost-clock counts] min %u mean %.2f max %u over %ld steps\n", r.cost_n ? r.cost_min : 0,
               r.cost_n ? r.cost_sum / double(r.cost_n) : 0.0, r.cost_max, r.cost_n);
   print_round_trip(r.round_trip);

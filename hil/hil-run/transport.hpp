@@ -221,6 +221,9 @@ class Peer {
   }
   ByteTap* tap = nullptr;  // recording.hpp, replay.hpp; none: plain I/O
   std::int64_t tick = 0;   // the tick the runner is in, for the tap
+  // The encoded bytes of the frame receive() returned last (until the next receive()).
+  const std::uint8_t* last_data() const { return rx_.data(); }
+  std::size_t last_size() const { return rx_.size(); }
   long frames_sent_ = 0, frames_received_ = 0, bytes_sent_ = 0, bytes_received_ = 0;
 
  private:

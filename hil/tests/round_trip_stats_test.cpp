@@ -100,12 +100,19 @@ TEST(RoundTripStats, OctavesPartitionTheSamples) {
   EXPECT_EQ(total, s.count());
 }
 
-// docs/hil.md's bytes per tick: COBS(header + payload + CRC) + 1 overhead byte + the delimiter.
+// docs/hil.md's bytes per tick: COBS(header + payload + CRC) + 1 overhead byte + the delimiter,
+// plus the runner's leading 0x00 on every sensor frame: 53 + 29 = 82 bytes, within the 92 bytes a
+// 921600-baud UART (8N1) moves in a millisecond.
 TEST(WireSizes, MatchTheDocumentedBytesPerTick) {
   using attractor::link::FrameType;
-  EXPECT_EQ(attractor::link::layout::actuator_payload_size, 88u);
-  EXPECT_EQ(attractor::link::wire_size_of(FrameType::sensor), 70u);
-  EXPECT_EQ(attractor::link::wire_size_of(FrameType::actuator), 110u);
+  EXPECT_EQ(attractor::link::layout::actuator_payload_size, 13u);
+  EXPECT_EQ(attractor::link::wire_size_of(FrameType::sensor), 52u);
+  EXPECT_EQ(attractor::link::wire_size_of(FrameType::actuator), 29u);
+  EXPECT_EQ(attractor::link::wire_size_of(FrameType::status), 88u);
+  const std::size_t per_tick =
+      1 + attractor::link::wire_size_of(FrameType::sensor) + attractor::link::wire_size_of(FrameType::actuator);
+  EXPECT_EQ(per_tick, 82u);
+  EXPECT_LE(per_tick * 10u * 1000u, 921600u) << "one tick's bytes at 1 kHz fit 921600 baud";
 }
 
 }  // namespace

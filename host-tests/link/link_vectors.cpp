@@ -3,9 +3,10 @@
 // from stdin, one per line, and prints one answer line each (hex bytes, lowercase):
 //   crc <hex>                                   -> crc32 as 8 hex digits
 //   cobs <hex>                                  -> COBS encoding
-//   sensor <seq> <tick> <12 u32 float bits>     -> wire bytes (delimiter included) | error <reason>
-//   actuator <seq> <tick> <3 torque bits> <mode> <reason> <6 faults> <7 link> <gaps> <repeated> <cost>
-//            <late> <implausible>
+//   schema                                      -> the wire schema hash, 8 hex digits
+//   sensor <seq> <tick> <9 u32 float bits>      -> wire bytes (delimiter included) | error <reason>
+//   actuator <seq> <tick> <2 torque bits> <mode> <reason> <verdict> <cost>
+//   status <seq> <tick> <6 faults> <7 link> <gaps> <repeated> <late> <implausible> <wild>
 //   decode <hex>                                -> ok <type> <seq> <tick> <payload fields> | reject <reason>
 // The Python side computes the same with zlib, binascii, struct and its own COBS.
 #include <cstdint>
@@ -18,7 +19,10 @@
 
 #include "attractor/link/actuator_frame.hpp"
 #include "attractor/link/boot_frame.hpp"
+#include "attractor/link/hello_frame.hpp"
 #include "attractor/link/sensor_frame.hpp"
+#include "attractor/link/status_frame.hpp"
+#include "attractor/link/wire_schema.hpp"
 
 using namespace attractor::link;
 
@@ -74,43 +78,54 @@ std::string answer(const std::string& line) {
     if (cobs_encode(b.data(), b.size(), out.data(), out.size()) != LinkError::none) return "error";
     return to_hex(out.data(), out.size());
   }
+  if (cmd == "schema") {
+    char buf[9];
+    std::snprintf(buf, sizeof buf, "%08x", kWireSchemaHash);
+    return buf;
+  }
   if (cmd == "sensor") {
-    std::uint32_t seq;
-    std::uint64_t tick;
+    std::uint32_t seq, tick;
     in >> seq >> tick;
     SensorReading<float> r;
-    attractor::Vec3<float>* fields[4] = {&r.gyro, &r.vertical, &r.velocity, &r.rotor_rate};
-    for (auto* f : fields) {
-      for (int i = 0; i < 3; ++i) {
-        std::uint32_t u;
-        in >> std::hex >> u >> std::dec;
-        (*f)[i] = bits_to_float(u);
-      }
+    float* fields[layout::sensor_floats] = {&r.gyro[0],     &r.gyro[1],       &r.gyro[2],
+                                            &r.vertical[0], &r.vertical[1],   &r.vertical[2],
+                                            &r.velocity[0], &r.rotor_rate[0], &r.rotor_rate[1]};
+    for (float* f : fields) {
+      std::uint32_t u;
+      in >> std::hex >> u >> std::dec;
+      *f = bits_to_float(u);
     }
     const LinkError e = encode_sensor_frame(seq, tick, r, wire, sizeof wire, n);
     if (e != LinkError::none) return std::string("error ") + to_string(e);
     return to_hex(wire, n);
   }
   if (cmd == "actuator") {
-    std::uint32_t seq, u;
-    std::uint64_t tick;
+    std::uint32_t seq, tick, u;
     in >> seq >> tick;
     ActuatorReport<float> a;
-    for (int i = 0; i < 3; ++i) {
+    for (int i = 0; i < layout::actuator_torques; ++i) {
       in >> std::hex >> u >> std::dec;
       a.torque[i] = bits_to_float(u);
     }
-    unsigned mode, reason;
-    in >> mode >> reason;
+    unsigned mode, reason, verdict;
+    in >> mode >> reason >> verdict >> a.tick_cost;
     a.mode = attractor::rt::Mode(mode);
     a.reason = attractor::Error(reason);
-    std::uint32_t f[6];
-    for (auto& x : f) in >> x;
-    a.faults = {f[0], f[1], f[2], f[3], f[4], f[5]};
-    for (auto& x : a.link.rejected) in >> x;
-    in >> a.link.gaps >> a.link.repeated >> a.tick_cost >> a.link.late >> a.link.implausible;
+    a.verdict = Verdict(verdict);
     const LinkError e = encode_actuator_frame(seq, tick, a, wire, sizeof wire, n);
     if (e != LinkError::none) return std::string("error ") + to_string(e);
+    return to_hex(wire, n);
+  }
+  if (cmd == "status") {
+    std::uint32_t seq, tick;
+    in >> seq >> tick;
+    StatusReport st;
+    std::uint32_t f[6];
+    for (auto& x : f) in >> x;
+    st.faults = {f[0], f[1], f[2], f[3], f[4], f[5]};
+    for (auto& x : st.link.rejected) in >> x;
+    in >> st.link.gaps >> st.link.repeated >> st.link.late >> st.link.implausible >> st.link.wild;
+    if (encode_status_frame(seq, tick, st, wire, sizeof wire, n) != LinkError::none) return "error";
     return to_hex(wire, n);
   }
   if (cmd == "decode") {
@@ -125,22 +140,37 @@ std::string answer(const std::string& line) {
       e = unpack_sensor(v, r);
       if (e == LinkError::none) {
         o << "ok sensor " << v.header.sequence << " " << v.header.tick;
-        for (const attractor::Vec3<float>* f : {&r.gyro, &r.vertical, &r.velocity, &r.rotor_rate}) {
-          for (int i = 0; i < 3; ++i) o << " " << std::hex << float_bits((*f)[i]) << std::dec;
-        }
+        for (float f : {r.gyro[0], r.gyro[1], r.gyro[2], r.vertical[0], r.vertical[1], r.vertical[2], r.velocity[0],
+                        r.rotor_rate[0], r.rotor_rate[1]})
+          o << " " << std::hex << float_bits(f) << std::dec;
       }
     } else if (e == LinkError::none && v.header.type == FrameType::actuator) {
       ActuatorReport<float> a;
       e = unpack_actuator(v, a);
       if (e == LinkError::none) {
         o << "ok actuator " << v.header.sequence << " " << v.header.tick;
-        for (int i = 0; i < 3; ++i) o << " " << std::hex << float_bits(a.torque[i]) << std::dec;
-        o << " " << unsigned(a.mode) << " " << unsigned(a.reason) << " " << a.faults.non_finite << " "
-          << a.faults.out_of_range << " " << a.faults.stale << " " << a.faults.overrun << " " << a.faults.envelope
-          << " " << a.faults.saturated;
-        for (auto x : a.link.rejected) o << " " << x;
-        o << " " << a.link.gaps << " " << a.link.repeated << " " << a.tick_cost << " " << a.link.late << " "
-          << a.link.implausible;
+        for (int i = 0; i < layout::actuator_torques; ++i) o << " " << std::hex << float_bits(a.torque[i]) << std::dec;
+        o << " " << unsigned(a.mode) << " " << unsigned(a.reason) << " " << unsigned(a.verdict) << " " << a.tick_cost;
+      }
+    } else if (e == LinkError::none && v.header.type == FrameType::status) {
+      StatusReport st;
+      e = unpack_status(v, st);
+      if (e == LinkError::none) {
+        const attractor::rt::FaultCounts& f = st.faults;
+        o << "ok status " << v.header.sequence << " " << v.header.tick << " " << f.non_finite << " " << f.out_of_range
+          << " " << f.stale << " " << f.overrun << " " << f.envelope << " " << f.saturated;
+        for (auto x : st.link.rejected) o << " " << x;
+        o << " " << st.link.gaps << " " << st.link.repeated << " " << st.link.late << " " << st.link.implausible << " "
+          << st.link.wild;
+      }
+    } else if (e == LinkError::none && v.header.type == FrameType::hello) {
+      HelloInfo h;
+      e = unpack_hello(v, h);
+      if (e == LinkError::none) {
+        char schema[9];
+        std::snprintf(schema, sizeof schema, "%08x", h.schema);
+        o << "ok hello " << v.header.sequence << " " << v.header.tick << " " << unsigned(h.plant) << " "
+          << h.status_every << " " << schema;
       }
     } else if (e == LinkError::none && v.header.type == FrameType::boot) {
       attractor::rt::BootInfo b;
@@ -151,9 +181,9 @@ std::string answer(const std::string& line) {
     } else if (e == LinkError::none) {
       const FrameType t = v.header.type;
       o << "ok "
-        << (t == FrameType::hello     ? "hello"
-            : t == FrameType::goodbye ? "goodbye"
-                                      : "reset")
+        << (t == FrameType::goodbye ? "goodbye"
+            : t == FrameType::reset ? "reset"
+                                    : "status_request")
         << " " << v.header.sequence << " " << v.header.tick;
     }
     if (e != LinkError::none) return std::string("reject ") + to_string(e);

@@ -71,6 +71,9 @@ using hil::Fault;
 const std::vector<Fault> kClasses = {Fault::corrupt,   Fault::nan,     Fault::out_of_range, Fault::drop,
                                      Fault::duplicate, Fault::reorder, Fault::delayed,      Fault::bias};
 
+// The status period the host peers ask for in their hello.
+constexpr std::uint16_t kStatusEvery = 100;
+
 struct Injected {
   long count[hil::kFaultClasses] = {};
   long operator[](Fault f) const { return count[int(f)]; }
@@ -108,6 +111,11 @@ class HostPeerOf : public Peer {
       if (rx_.push(d[i]) != FrameReceiver::Event::frame) continue;
       FrameView v;
       EXPECT_EQ(decode_frame(rx_.data(), rx_.size(), v), LinkError::none);
+      if (v.header.type == FrameType::status) {  // the counters: every kStatusEvery answers, and on request
+        EXPECT_EQ(unpack_status(v, status_), LinkError::none);
+        ++statuses_;
+        continue;
+      }
       ++answers_;
       if (v.header.type != FrameType::actuator) continue;
       ActuatorReport<double> a;
@@ -123,6 +131,9 @@ class HostPeerOf : public Peer {
   int frames_sent() const { return frames_; }
   int answers() const { return answers_; }
   const ActuatorReport<double>& last() const { return last_; }
+  // The firmware's counters as its latest status frame reported them, and how many came.
+  const StatusReport& status() const { return status_; }
+  int statuses() const { return statuses_; }
   const Injected& injected() const { return injected_; }
   double min_gamma3() const { return min_gamma3_; }
   const std::vector<double>& log() const { return log_; }
@@ -134,6 +145,8 @@ class HostPeerOf : public Peer {
   void step() {
     if (done_) return;
     if (tick_ == ticks_) {
+      const hil::Bytes request = hil::encode(FrameType::status_request, 0, 0);  // the final counters (no answer)
+      to_fw_.insert(to_fw_.end(), request.begin(), request.end());
       send_control(FrameType::goodbye);
       done_ = true;
       return;
@@ -157,10 +170,10 @@ class HostPeerOf : public Peer {
     ++frames_;
   }
   void send_control(FrameType t, std::size_t skip = 0) {
-    std::uint8_t wire[layout::max_wire_size];
-    std::size_t n = 0;
-    EXPECT_EQ(encode_frame(FrameHeader{t, 0, 0}, nullptr, 0, wire, sizeof wire, n), LinkError::none);
-    send(std::vector<std::uint8_t>(wire + skip, wire + n));
+    const std::vector<std::uint8_t> wire =
+        t == FrameType::hello ? hil::encode_hello(0, 0, HelloInfo{Host::Wire::kPlant, kStatusEvery, kWireSchemaHash})
+                              : hil::encode(t, 0, 0);
+    send(std::vector<std::uint8_t>(wire.begin() + std::ptrdiff_t(skip), wire.end()));
   }
 
   int ticks_, every_;
@@ -169,6 +182,8 @@ class HostPeerOf : public Peer {
   SensorReading<double> past_[hil::kDelayTicks];
   FrameReceiver rx_;
   ActuatorReport<double> last_;
+  StatusReport status_;
+  int statuses_ = 0;
   Injected injected_;
   std::vector<double> log_;
   std::vector<std::uint32_t> costs_;
@@ -284,8 +299,13 @@ TEST(LinkLockstep, EveryInjectedFaultIsDetectedInItsClass) {
   HostPeer host(2000, 25);  // a fault every 25 ticks, classes in turn: 80 faults, 10 per class
   const RunResult res = run(host);
   const Injected& in = host.injected();
-  const LinkCounters& fw = host.last().link;  // as the firmware reported it over the link
+  const LinkCounters& fw = host.status().link;  // as the firmware reported it over the link
   EXPECT_EQ(host.answers(), host.frames_sent());
+  EXPECT_GE(host.statuses(), 2000 / kStatusEvery) << "a status frame every N answers, one on request";
+  // The firmware's report and its last status frame agree on every counter.
+  EXPECT_EQ(res.link.total_rejected(), fw.total_rejected());
+  EXPECT_EQ(res.link.wild, fw.wild);
+  EXPECT_EQ(res.report.faults.stale, host.status().faults.stale);
   EXPECT_GT(in[Fault::corrupt], 0);
   expect_counted_in_class(fw, in);
   EXPECT_EQ(fw.implausible, std::uint32_t(in[Fault::bias]));
@@ -309,7 +329,7 @@ TEST(LinkLockstep, FramesAreTheOnlyClock) {
 
 namespace {
 
-std::vector<std::uint8_t> sensor_wire(std::uint32_t seq, std::uint64_t tick, double gamma2, double scale = 1.0) {
+std::vector<std::uint8_t> sensor_wire(std::uint32_t seq, std::uint32_t tick, double gamma2, double scale = 1.0) {
   SensorReading<double> r;
   r.gyro << 0.01, 0.02, 0.03;
   r.vertical << 0.0, gamma2, std::sqrt(1.0 - gamma2 * gamma2);
@@ -320,10 +340,8 @@ std::vector<std::uint8_t> sensor_wire(std::uint32_t seq, std::uint64_t tick, dou
   return std::vector<std::uint8_t>(wire, wire + n);
 }
 std::vector<std::uint8_t> control_wire(FrameType t) {
-  std::uint8_t wire[layout::max_wire_size];
-  std::size_t n = 0;
-  EXPECT_EQ(encode_frame(FrameHeader{t, 0, 0}, nullptr, 0, wire, sizeof wire, n), LinkError::none);
-  return std::vector<std::uint8_t>(wire, wire + n);
+  return t == FrameType::hello ? hil::encode_hello(0, 0, HelloInfo{PlantId::skate_rotor, 0, kWireSchemaHash})
+                               : hil::encode(t, 0, 0);
 }
 // Feeds one frame; the event at its delimiter.
 LinkEvent feed(FwLink& link, const std::vector<std::uint8_t>& wire) {
@@ -491,7 +509,7 @@ TEST(LinkLockstep, SphericalRobotOnTheSameLinkStaysUprightUnderEveryFault) {
   RobotPeer host(2000, 25);  // 2 s of run C1, a fault every 25 ticks, classes in turn
   const RunResult res = run(host);
   const Injected& in = host.injected();
-  const LinkCounters& fw = host.last().link;
+  const LinkCounters& fw = host.status().link;
   EXPECT_EQ(host.answers(), host.frames_sent());
   expect_counted_in_class(fw, in);
   EXPECT_EQ(fw.implausible, std::uint32_t(in[Fault::bias])) << "the robot's wire checks |Γ| = 1 too";

@@ -27,7 +27,7 @@ namespace {
 using WfLink = HilLink<float, SkateRotorWire<float>>;
 
 // scale != 1 makes the vertical's length implausible (a biased or scaled sensor).
-std::vector<std::uint8_t> wf_sensor(std::uint32_t seq, std::uint64_t tick, double gamma2, double scale = 1.0) {
+std::vector<std::uint8_t> wf_sensor(std::uint32_t seq, std::uint32_t tick, double gamma2, double scale = 1.0) {
   SensorReading<double> r;
   r.gyro << 0.01, 0.02, 0.03;
   r.vertical << 0.0, gamma2, std::sqrt(1.0 - gamma2 * gamma2);
@@ -40,7 +40,8 @@ std::vector<std::uint8_t> wf_sensor(std::uint32_t seq, std::uint64_t tick, doubl
 std::vector<std::uint8_t> wf_hello() {
   std::uint8_t wire[layout::max_wire_size];
   std::size_t n = 0;
-  EXPECT_EQ(encode_frame(FrameHeader{FrameType::hello, 0, 0}, nullptr, 0, wire, sizeof wire, n), LinkError::none);
+  EXPECT_EQ(encode_hello_frame(0, 0, HelloInfo{PlantId::skate_rotor, 0, kWireSchemaHash}, wire, sizeof wire, n),
+            LinkError::none);
   return std::vector<std::uint8_t>(wire, wire + n);
 }
 // Every event other than none, in order.
@@ -144,10 +145,10 @@ TEST(LinkBytes, AWildFrameCannotPoisonLaterFrames) {
   EXPECT_EQ(wf_answer(link, h).verdict, Verdict::wild);
   ASSERT_EQ(wf_one(link, wf_sensor(1, 2, 0.2)), LinkEvent::tick);
   EXPECT_TRUE(link.fresh());
-  ASSERT_EQ(wf_one(link, wf_sensor(2, 3 + (1ull << 40), 0.3)), LinkEvent::tick);
+  ASSERT_EQ(wf_one(link, wf_sensor(2, 3 + (1u << 30), 0.3)), LinkEvent::tick);
   EXPECT_FALSE(link.fresh());
   EXPECT_EQ(wf_answer(link, h).verdict, Verdict::wild);
-  EXPECT_EQ(h.tick, 3 + (1ull << 40)) << "the answer names the frame it answers";
+  EXPECT_EQ(h.tick, 3 + (1u << 30)) << "the answer names the frame it answers";
   ASSERT_EQ(wf_one(link, wf_sensor(3, 4, 0.4)), LinkEvent::tick);
   EXPECT_TRUE(link.fresh());
   // Within the window a jump is a gap, not wild.
@@ -156,6 +157,25 @@ TEST(LinkBytes, AWildFrameCannotPoisonLaterFrames) {
   EXPECT_EQ(link.counters().wild, 2u);
   EXPECT_EQ(link.counters().gaps, kWindow - 1u) << "the wild frames accounted for their own numbers";
   EXPECT_EQ(link.counters().repeated + link.counters().late, 0u);
+}
+
+// The wire carries the tick modulo 2^32 (49.7 days at 1 kHz): every comparison is modulo 2^32,
+// so a run across the wrap goes on as if nothing happened (no wild, late or gap).
+TEST(LinkBytes, TheTickIndexWrapsModulo2To32) {
+  WfLink link;
+  FrameHeader h;
+  ASSERT_EQ(wf_one(link, wf_sensor(0, 0xFFFFFFFEu, 0.1)), LinkEvent::tick);
+  ASSERT_EQ(wf_one(link, wf_sensor(1, 0xFFFFFFFFu, 0.2)), LinkEvent::tick);
+  ASSERT_EQ(wf_one(link, wf_sensor(2, 0u, 0.3)), LinkEvent::tick);
+  EXPECT_TRUE(link.fresh());
+  EXPECT_EQ(wf_answer(link, h).verdict, Verdict::fresh);
+  EXPECT_EQ(h.tick, 0u);
+  ASSERT_EQ(wf_one(link, wf_sensor(3, 0xFFFFFFFFu, 0.4)), LinkEvent::tick);
+  EXPECT_EQ(wf_answer(link, h).verdict, Verdict::late) << "a tick before the wrap is older than tick 0 after it";
+  ASSERT_EQ(wf_one(link, wf_sensor(4, 1u, 0.5)), LinkEvent::tick);
+  EXPECT_TRUE(link.fresh());
+  EXPECT_EQ(link.counters().wild + link.counters().gaps + link.counters().repeated, 0u);
+  EXPECT_EQ(link.counters().late, 1u);
 }
 
 // A wild first frame after hello becomes the baseline; two genuine frames in a row that agree
@@ -242,7 +262,7 @@ TEST(LinkFuzz, ASingleCorruptionLosesOnlyItsFrameAndNeverTripsTheSafeState) {
     };
     for (int k = 1; k <= kFrames; ++k) {
       // As the runner sends it: a leading 0x00 ends whatever junk came before (hil/faults).
-      std::vector<std::uint8_t> good = wf_sensor(std::uint32_t(k - 1), std::uint64_t(k), 0.05);
+      std::vector<std::uint8_t> good = wf_sensor(std::uint32_t(k - 1), std::uint32_t(k), 0.05);
       good.insert(good.begin(), std::uint8_t(0));
       std::vector<std::uint8_t> sent = good;
       if (k == kHit) ++kinds[wf_corrupt(sent, rng)];

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-// The actuator frame (firmware -> host): the commands answering one sensor frame and the
-// firmware's status — controller mode and reason, the supervisor's fault counters, what the
-// link rejected, and the cost of the control step (layout in link/frame_layout.hpp).
-// Torques are float or double on either side, binary32 on the wire; a receiver rejects
-// non-finite torques, torques beyond the wire range, and a mode or reason code it does not know.
+// The actuator frame (firmware -> host): the commands answering one sensor frame, the
+// controller's mode and reason, what the firmware made of the frame (verdict) and the cost of
+// the control step — lean, so that a tick fits a 921600-baud UART at 1 kHz; the counters travel
+// in the status frame (link/status_frame.hpp). Layout in link/frame_layout.hpp.
+// Torques are float or double on either side, binary32 on the wire (two of them: a command with
+// a third torque set is refused by encode, never cut); a receiver rejects non-finite torques,
+// torques beyond the wire range, and a mode, reason or verdict code it does not know.
 #pragma once
 
 #include <cstddef>
@@ -12,7 +14,6 @@
 #include "attractor/core/result.hpp"
 #include "attractor/core/types.hpp"
 #include "attractor/link/frame.hpp"
-#include "attractor/link/link_counters.hpp"
 #include "attractor/link/verdict.hpp"
 #include "attractor/link/wire_scalar.hpp"
 #include "attractor/rt/supervisor.hpp"
@@ -33,12 +34,10 @@ static_assert(detail::same_text(to_string(Error(kMaxErrorCode + 1)), "unknown"),
 
 template <class S>
 struct ActuatorReport {
-  Vec3<S> torque = Vec3<S>::Zero();  // motor torques [N m] (skate: rotor torque first)
+  Vec3<S> torque = Vec3<S>::Zero();  // motor torques [N m] (skate: rotor torque first; the third is not carried)
   rt::Mode mode = rt::Mode::safe;    // controller mode after this tick
   Error reason = Error::none;        // why it is safe (latched), none while running
-  rt::FaultCounts faults;            // the supervisor's counters since start
-  LinkCounters link;                 // what the firmware's link rejected / found missing
-  std::uint32_t tick_cost = 0;       // cost-clock counts of the last control step
+  std::uint32_t tick_cost = 0;       // cost-clock counts of the last control step (65535 at most on the wire)
   Verdict verdict = Verdict::fresh;  // what the firmware made of the frame answered
 };
 
@@ -46,36 +45,15 @@ struct ActuatorWireRange {
   static constexpr float torque = 1000.0f;  // N m
 };
 
-namespace detail {
-inline void fault_array(const rt::FaultCounts& f, std::uint32_t (&a)[layout::fault_counters]) {
-  a[0] = f.non_finite;
-  a[1] = f.out_of_range;
-  a[2] = f.stale;
-  a[3] = f.overrun;
-  a[4] = f.envelope;
-  a[5] = f.saturated;
-}
-}  // namespace detail
-
 // Writes the payload bytes of r as they are (any torque value; see to_wire()).
 template <class S>
 void pack_actuator(const ActuatorReport<S>& r, std::uint8_t (&payload)[layout::actuator_payload_size]) {
-  for (int i = 0; i < 3; ++i) put_f32(payload + layout::actuator_torque + 4 * std::size_t(i), to_wire(r.torque[i]));
+  for (int i = 0; i < layout::actuator_torques; ++i)
+    put_f32(payload + layout::actuator_torque + 4 * std::size_t(i), to_wire(r.torque[i]));
   payload[layout::actuator_mode] = std::uint8_t(r.mode);
   payload[layout::actuator_reason] = std::uint8_t(r.reason);
   payload[layout::actuator_verdict] = std::uint8_t(r.verdict);
-  payload[layout::actuator_reserved] = 0;
-  std::uint32_t f[layout::fault_counters];
-  detail::fault_array(r.faults, f);
-  for (int i = 0; i < layout::fault_counters; ++i)
-    put_u32(payload + layout::actuator_faults + 4 * std::size_t(i), f[i]);
-  for (int i = 0; i < layout::link_counters; ++i)
-    put_u32(payload + layout::actuator_link + 4 * std::size_t(i), r.link.rejected[i]);
-  put_u32(payload + layout::actuator_gaps, r.link.gaps);
-  put_u32(payload + layout::actuator_repeated, r.link.repeated);
-  put_u32(payload + layout::actuator_tick_cost, r.tick_cost);
-  put_u32(payload + layout::actuator_late, r.link.late);
-  put_u32(payload + layout::actuator_implausible, r.link.implausible);
+  put_u16(payload + layout::actuator_tick_cost, std::uint16_t(r.tick_cost < 0xFFFFu ? r.tick_cost : 0xFFFFu));
 }
 
 template <class S>
@@ -84,11 +62,14 @@ LinkError check_actuator(const ActuatorReport<S>& r) {
   for (int i = 0; i < 3; ++i) c.add(r.torque[i], ActuatorWireRange::torque);
   const bool codes_ok = std::uint8_t(r.mode) <= std::uint8_t(rt::Mode::safe) &&
                         std::uint8_t(r.reason) <= kMaxErrorCode && std::uint8_t(r.verdict) <= kMaxVerdict;
-  return !c.finite ? LinkError::non_finite : !(c.in_range && codes_ok) ? LinkError::out_of_range : LinkError::none;
+  const bool carried = r.torque[2] == S(0);
+  return !c.finite                              ? LinkError::non_finite
+         : !(c.in_range && codes_ok && carried) ? LinkError::out_of_range
+                                                : LinkError::none;
 }
 
 template <class S>
-LinkError encode_actuator_frame(std::uint32_t sequence, std::uint64_t tick, const ActuatorReport<S>& r,
+LinkError encode_actuator_frame(std::uint32_t sequence, std::uint32_t tick, const ActuatorReport<S>& r,
                                 std::uint8_t* out, std::size_t out_capacity, std::size_t& written) {
   written = 0;
   const LinkError e = check_actuator(r);
@@ -100,39 +81,24 @@ LinkError encode_actuator_frame(std::uint32_t sequence, std::uint64_t tick, cons
 }
 
 // The report of a decoded frame: bad_type unless it is an actuator frame; non_finite for a
-// torque; out_of_range for a torque beyond the wire range, an unknown mode, reason or verdict
-// code, or a nonzero reserved byte. r is the default (safe, zero torque) on any error.
+// torque; out_of_range for a torque beyond the wire range or an unknown mode, reason or verdict
+// code. r is the default (safe, zero torque) on any error.
 template <class S>
 LinkError unpack_actuator(const FrameView& v, ActuatorReport<S>& r) {
   const bool type_ok = v.header.type == FrameType::actuator && v.payload_size == layout::actuator_payload_size;
   const std::uint8_t* p = v.payload;
   WireCheck c;
   ActuatorReport<S> tmp;
-  for (int i = 0; i < 3; ++i)
+  for (int i = 0; i < layout::actuator_torques; ++i)
     tmp.torque[i] = read_checked<S>(p + layout::actuator_torque + 4 * std::size_t(i), ActuatorWireRange::torque, c);
   const std::uint8_t mode = p[layout::actuator_mode];
   const std::uint8_t reason = p[layout::actuator_reason];
   const std::uint8_t verdict = p[layout::actuator_verdict];
-  const bool codes_ok = mode <= std::uint8_t(rt::Mode::safe) && reason <= kMaxErrorCode && verdict <= kMaxVerdict &&
-                        p[layout::actuator_reserved] == 0;
+  const bool codes_ok = mode <= std::uint8_t(rt::Mode::safe) && reason <= kMaxErrorCode && verdict <= kMaxVerdict;
   tmp.mode = codes_ok ? rt::Mode(mode) : rt::Mode::safe;
   tmp.reason = codes_ok ? Error(reason) : Error::none;
   tmp.verdict = codes_ok ? Verdict(verdict) : Verdict::fresh;
-  std::uint32_t f[layout::fault_counters];
-  for (int i = 0; i < layout::fault_counters; ++i) f[i] = get_u32(p + layout::actuator_faults + 4 * std::size_t(i));
-  tmp.faults.non_finite = f[0];
-  tmp.faults.out_of_range = f[1];
-  tmp.faults.stale = f[2];
-  tmp.faults.overrun = f[3];
-  tmp.faults.envelope = f[4];
-  tmp.faults.saturated = f[5];
-  for (int i = 0; i < layout::link_counters; ++i)
-    tmp.link.rejected[i] = get_u32(p + layout::actuator_link + 4 * std::size_t(i));
-  tmp.link.gaps = get_u32(p + layout::actuator_gaps);
-  tmp.link.repeated = get_u32(p + layout::actuator_repeated);
-  tmp.tick_cost = get_u32(p + layout::actuator_tick_cost);
-  tmp.link.late = get_u32(p + layout::actuator_late);
-  tmp.link.implausible = get_u32(p + layout::actuator_implausible);
+  tmp.tick_cost = get_u16(p + layout::actuator_tick_cost);
 
   const LinkError e = !type_ok                    ? LinkError::bad_type
                       : !c.finite                 ? LinkError::non_finite

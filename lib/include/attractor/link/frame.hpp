@@ -20,7 +20,7 @@ namespace attractor::link {
 struct FrameHeader {
   FrameType type = FrameType::sensor;
   std::uint32_t sequence = 0;
-  std::uint64_t tick = 0;
+  std::uint32_t tick = 0;  // the control tick modulo 2^32 (link/frame_layout.hpp)
 };
 
 // A decoded frame: its header and a copy of its payload (payload_size bytes are meaningful).
@@ -45,9 +45,8 @@ inline LinkError encode_frame(const FrameHeader& h, const std::uint8_t* payload,
   std::uint8_t raw[layout::max_raw_size];
   raw[layout::version] = kProtocolVersion;
   raw[layout::type] = std::uint8_t(h.type);
-  put_u16(raw + layout::payload_size, std::uint16_t(payload_size));
   put_u32(raw + layout::sequence, h.sequence);
-  put_u64(raw + layout::tick, h.tick);
+  put_u32(raw + layout::tick, h.tick);
   for (std::size_t i = 0; i < payload_size; ++i) raw[layout::header_size + i] = payload[i];
   put_u32(raw + layout::header_size + payload_size, crc32(raw, layout::header_size + payload_size));
 
@@ -74,8 +73,8 @@ inline LinkError decode_frame(const std::uint8_t* in, std::size_t n, FrameView& 
   const bool version_ok = raw[layout::version] == kProtocolVersion;
   const long expected = payload_size_of(raw[layout::type]);
   const bool type_ok = expected >= 0;
-  const std::size_t declared = get_u16(raw + layout::payload_size);
-  const bool length_ok = type_ok && declared == std::size_t(expected) && body == layout::header_size + declared;
+  const std::size_t declared = type_ok ? std::size_t(expected) : 0u;  // the type fixes the payload size
+  const bool length_ok = type_ok && body == layout::header_size + declared;
 
   const LinkError e = !framing_ok   ? LinkError::bad_framing
                       : !crc_ok     ? LinkError::bad_crc
@@ -88,11 +87,11 @@ inline LinkError decode_frame(const std::uint8_t* in, std::size_t n, FrameView& 
   // Masks rather than conditions: a compiler may not unswitch the copy loop on the verdict.
   const bool ok = e == LinkError::none;
   const std::uint32_t keep32 = 0u - std::uint32_t(ok);
-  const std::uint64_t keep64 = 0u - std::uint64_t(ok);
+  const std::size_t keep_size = 0u - std::size_t(ok);
   out.header.type = FrameType((raw[layout::type] & keep32) | (std::uint8_t(FrameType::sensor) & ~keep32));
   out.header.sequence = get_u32(raw + layout::sequence) & keep32;
-  out.header.tick = get_u64(raw + layout::tick) & keep64;
-  out.payload_size = declared & std::size_t(keep64);
+  out.header.tick = get_u32(raw + layout::tick) & keep32;
+  out.payload_size = declared & keep_size;
   for (std::size_t i = 0; i < layout::max_payload_size; ++i) {
     const std::uint32_t in_payload = 0u - std::uint32_t(i < out.payload_size);
     out.payload[i] = std::uint8_t(raw[layout::header_size + i] & in_payload);

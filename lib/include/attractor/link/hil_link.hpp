@@ -14,7 +14,11 @@
 // sets the baseline whatever its number (the runner keeps numbering across a reset and its new
 // hello), so a frame lost before it is no gap, and a rejected first frame counts once, as
 // rejected. goodbye ends the run; reset ends it without an answer so that the app reboots (the
-// boot frame announces the new run, link/boot_frame.hpp).
+// boot frame announces the new run, link/boot_frame.hpp). The hello is answered with the
+// firmware's plant (Wire::kPlant) and wire schema hash (link/hello_frame.hpp), and sets the
+// status period: after every N-th answer and on a status request the lockstep sends a status
+// frame with this run's counters (link/status_frame.hpp). Tick indices
+// are compared modulo 2^32, as the wire carries them.
 //
 // Two more checks make an accepted frame not fresh (counted, the sample held, stale for the
 // runtime): `late` — the sequence advanced but the sample time (tick index) did not pass the
@@ -33,8 +37,10 @@
 
 #include "attractor/link/actuator_frame.hpp"
 #include "attractor/link/frame_receiver.hpp"
+#include "attractor/link/hello_frame.hpp"
 #include "attractor/link/link_counters.hpp"
 #include "attractor/link/sensor_frame.hpp"
+#include "attractor/link/status_frame.hpp"
 #include "attractor/link/verdict.hpp"
 #include "attractor/rt/optional_member.hpp"
 #include "attractor/rt/supervisor.hpp"
@@ -47,6 +53,7 @@ enum class LinkEvent : std::uint8_t {
   hello = 2,    // the host starts a run: answer with reply_control(hello)
   goodbye = 3,  // the host ends the run: answer with reply_control(goodbye), then stop
   reset = 4,    // the host asks for a reboot: stop without an answer, the app resets the core
+  status = 5,   // the host asks for the counters: answer with reply_status() (not a tick)
 };
 
 namespace detail {
@@ -86,11 +93,16 @@ class HilLink {
     FrameView v;
     LinkError err = decode_frame(rx_.data(), rx_.size(), v);
     if (err == LinkError::none && v.header.type == FrameType::hello) {
+      HelloInfo host;
+      err = unpack_hello(v, host);
+      if (err != LinkError::none) return rejected(err);
       restart();
+      status_every_ = host.status_every;
       tick_ = v.header.tick;
       answer_tick_ = tick_;
       return LinkEvent::hello;
     }
+    if (err == LinkError::none && v.header.type == FrameType::status_request) return LinkEvent::status;
     if (err == LinkError::none && v.header.type == FrameType::goodbye) return LinkEvent::goodbye;
     if (err == LinkError::none && v.header.type == FrameType::reset) {
       reset_requested_ = true;
@@ -110,14 +122,12 @@ class HilLink {
 
   // ---- answers ----
   // The actuator frame answering the last tick event: the command actuated, the supervisor's
-  // mode, reason and counters, this link's counters and the step's cost. Returns its wire size.
+  // mode and reason, the verdict and the step's cost. Returns its wire size.
   std::size_t reply(const rt::Supervisor& sup, std::uint32_t tick_cost, std::uint8_t* out, std::size_t capacity) {
     ActuatorReport<S> a;
     a.torque = Wire::torque(command_);
     a.mode = sup.mode();
     a.reason = sup.reason();
-    a.faults = sup.faults();
-    a.link = counters_;
     a.tick_cost = tick_cost;
     a.verdict = verdict_;
     std::size_t n = 0;
@@ -125,17 +135,34 @@ class HilLink {
     // report (zero torque) rather than nothing, so the host still sees one answer per frame.
     if (encode_actuator_frame(sequence_out_, answer_tick_, a, out, capacity, n) != LinkError::none) {
       ActuatorReport<S> safe;
-      safe.faults = a.faults;
-      safe.link = a.link;
       safe.verdict = a.verdict;
       (void)encode_actuator_frame(sequence_out_, answer_tick_, safe, out, capacity, n);
     }
     ++sequence_out_;
+    ++answers_;
     return n;
   }
+  // A status frame is due after this answer: every status_every-th answer since hello.
+  bool status_due() const { return status_every_ != 0u && answers_ % status_every_ == 0u; }
+  // The status frame: the supervisor's and this link's counters of the run since hello.
+  std::size_t reply_status(const rt::Supervisor& sup, std::uint8_t* out, std::size_t capacity) {
+    StatusReport s;
+    s.faults = sup.faults();
+    s.link = counters_;
+    std::size_t n = 0;
+    (void)encode_status_frame(sequence_out_, answer_tick_, s, out, capacity, n);
+    ++sequence_out_;
+    return n;
+  }
+  // The hello answer (this firmware's plant, schema and status period) or the goodbye answer.
   std::size_t reply_control(FrameType type, std::uint8_t* out, std::size_t capacity) {
     std::size_t n = 0;
-    (void)encode_frame(FrameHeader{type, sequence_out_, tick_}, nullptr, 0, out, capacity, n);
+    if (type == FrameType::hello) {
+      const HelloInfo mine{Wire::kPlant, status_every_, kWireSchemaHash};
+      (void)encode_hello_frame(sequence_out_, tick_, mine, out, capacity, n);
+    } else {
+      (void)encode_frame(FrameHeader{type, sequence_out_, tick_}, nullptr, 0, out, capacity, n);
+    }
     ++sequence_out_;
     return n;
   }
@@ -148,7 +175,8 @@ class HilLink {
     c.add(counters_);
     return c;
   }
-  std::uint64_t tick() const { return tick_; }
+  std::uint32_t tick() const { return tick_; }
+  std::uint16_t status_every() const { return status_every_; }
   bool fresh() const { return fresh_; }
   // The host sent a reset frame (run_lockstep returned on it): the app reboots the core.
   bool reset_requested() const { return reset_requested_; }
@@ -161,15 +189,15 @@ class HilLink {
     slot_answered_ = false;  // a decodable frame opens the next rejected-segment slot
     const std::uint32_t ahead = h.sequence - expected_sequence_;
     const std::uint32_t behind = expected_sequence_ - h.sequence;  // 1: the last frame used again
-    const std::uint64_t newer = h.tick - sample_tick_;             // modulo 2^64
+    const std::uint32_t newer = h.tick - sample_tick_;             // modulo 2^32
     const bool seq_ok = !started_ || ahead <= kWindow;
     const bool repeat = started_ && behind >= 1u && behind <= kWindow;
     const bool tick_ok = !have_sample_ || (newer >= 1u && newer <= kWindow);
-    const bool tick_behind = have_sample_ && sample_tick_ - h.tick <= kWindow;  // the same tick included
+    const bool tick_behind = have_sample_ && std::uint32_t(sample_tick_ - h.tick) <= kWindow;  // the same tick included
     const bool late = !repeat && seq_ok && tick_behind;
     bool wild = !repeat && !late && !(seq_ok && tick_ok);
-    if (wild && candidate_ && h.sequence == candidate_sequence_ + 1u && h.tick - candidate_tick_ >= 1u &&
-        h.tick - candidate_tick_ <= kWindow) {
+    if (wild && candidate_ && h.sequence == candidate_sequence_ + 1u && std::uint32_t(h.tick - candidate_tick_) >= 1u &&
+        std::uint32_t(h.tick - candidate_tick_) <= kWindow) {
       // Two frames in a row agree with each other and not with the baseline: the baseline was
       // the odd one (a wild first frame, a real jump of the host): start again from this one.
       started_ = false;
@@ -233,6 +261,7 @@ class HilLink {
     candidate_ = false;
     slot_answered_ = false;
     unused_since_ = 0;
+    answers_ = 0;
     counters_ = LinkCounters{};
   }
 
@@ -241,10 +270,12 @@ class HilLink {
   SensorReading<S> reading_;  // the last accepted reading (zero before the first)
   Command command_ = Command::Zero();
   LinkCounters power_on_;          // every run's counters before the current one's (banked at hello)
-  std::uint64_t tick_ = 0;         // baseline: the tick of the newest frame used (or of hello)
-  std::uint64_t answer_tick_ = 0;  // the tick the next answer names
-  std::uint64_t sample_tick_ = 0;  // tick index of the newest fresh sample (valid with have_sample_)
-  std::uint64_t candidate_tick_ = 0;
+  std::uint32_t tick_ = 0;         // baseline: the tick of the newest frame used (or of hello)
+  std::uint32_t answer_tick_ = 0;  // the tick the next answer names
+  std::uint32_t sample_tick_ = 0;  // tick index of the newest fresh sample (valid with have_sample_)
+  std::uint32_t candidate_tick_ = 0;
+  std::uint32_t answers_ = 0;             // actuator frames sent since hello (the status period counts them)
+  std::uint16_t status_every_ = 0;        // the hello's status period N (0: on request only)
   std::uint32_t candidate_sequence_ = 0;  // the last wild frame (valid with candidate_)
   std::uint32_t expected_sequence_ = 0;
   std::uint32_t sequence_out_ = 0;

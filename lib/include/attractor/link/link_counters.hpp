@@ -3,8 +3,8 @@
 // frames missing (the sequence number jumped forward) and frames that did not advance the
 // sequence (duplicated or reordered), sensor frames whose sample time lagged (late: an old
 // sample sent late), sensor frames the plant's adapter found implausible (e.g. |Γ| != 1, a
-// biased vertical) and frames outside the sequence/tick window (wild). Carried in the actuator frame
-// (link/frame_layout.hpp), so the host reports what the firmware detected against what it injected.
+// biased vertical) and frames outside the sequence/tick window (wild). Carried in the status frame
+// (link/status_frame.hpp), so the host reports what the firmware detected against what it injected.
 #pragma once
 
 #include <cstdint>
@@ -20,7 +20,7 @@ struct LinkCounters {
   std::uint32_t repeated = 0;                          // accepted frames whose sequence did not advance
   std::uint32_t late = 0;                              // sequence advanced, tick index not: an old sample (held, stale)
   std::uint32_t implausible = 0;                       // values decodable but physically impossible (held, stale)
-  std::uint32_t wild = 0;  // sequence or tick index outside the window (link/hil_link.hpp; not on the wire)
+  std::uint32_t wild = 0;                              // sequence or tick index outside the window (link/hil_link.hpp)
 
   // Counts one rejection (none and buffer_too_small are not line faults: not counted).
   // Branch-free: every counter is visited.

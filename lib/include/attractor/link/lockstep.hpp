@@ -10,7 +10,9 @@
 // static void write(const std::uint8_t*, std::uint32_t). Board: cost_now/cost_hz/cost_mask and
 // stack_used_bytes/stack_size_bytes (checked against cfg.stack_limit_percent once a second of
 // ticks and at the end, as rt::run does). cfg.watchdog_ms is not used: nothing may run down
-// while the firmware waits for the host. Returns after the host's goodbye (answered first)
+// while the firmware waits for the host. A status frame (the run's counters) follows every N-th
+// answer (N from the hello) and answers a status request.
+// Returns after the host's goodbye (answered first)
 // with the runtime's report, or on the host's reset request (not answered:
 // link.reset_requested() is true and the app reboots, link/boot_frame.hpp announces it). A hello
 // after ticks starts a new run: the runtime restarts (a new rt::Tick, the app's optional reset())
@@ -84,6 +86,10 @@ rt::Report run_lockstep(App& app, Link& link, const rt::Config& cfg) {
       const LinkEvent e = link.receive(b);
       if (e == LinkEvent::none) continue;
       if (e == LinkEvent::reset) break;  // no answer: the app reboots (link.reset_requested())
+      if (e == LinkEvent::status) {      // the counters, on the host's request
+        Port::write(out, std::uint32_t(link.reply_status(engine.supervisor(), out, sizeof out)));
+        continue;
+      }
       if (e == LinkEvent::hello || e == LinkEvent::goodbye) {
         const FrameType t = e == LinkEvent::hello ? FrameType::hello : FrameType::goodbye;
         Port::write(out, std::uint32_t(link.reply_control(t, out, sizeof out)));
@@ -97,6 +103,7 @@ rt::Report run_lockstep(App& app, Link& link, const rt::Config& cfg) {
       const std::uint32_t cost = std::uint32_t(sum - cost_sum);
       cost_sum = sum;
       Port::write(out, std::uint32_t(link.reply(engine.supervisor(), cost, out, sizeof out)));
+      if (link.status_due()) Port::write(out, std::uint32_t(link.reply_status(engine.supervisor(), out, sizeof out)));
       if (engine.ticks() >= next_check) {
         next_check += every;
         engine.check_stack(Board::stack_used_bytes(), Board::stack_size_bytes());

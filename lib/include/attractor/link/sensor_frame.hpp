@@ -4,7 +4,9 @@
 // encode_sensor_frame() refuses values the receiver would reject; pack_sensor() writes any
 // value (for fault injection: NaN, Inf, out of range). decode_sensor_frame() rejects, with a
 // reason, everything malformed (decode_frame) and every value non-finite or outside its wire
-// range; the reading is zero then.
+// range; the reading is zero then. The wire carries the components the plants use (velocity
+// along body axis 1, rotor speeds 1 and 2): a reading with a component the wire does not carry
+// is refused by encode_sensor_frame() (out_of_range), never silently cut.
 #pragma once
 
 #include <cstddef>
@@ -34,7 +36,11 @@ struct SensorWireRange {
 };
 
 namespace detail {
-constexpr float sensor_limit(int field) {  // field = float index / 3
+// The wire's nine floats: (field, component) of the reading, in payload order
+// (link/frame_layout.hpp); field 0 gyro, 1 vertical, 2 velocity, 3 rotor_rate.
+inline constexpr int kSensorField[layout::sensor_floats] = {0, 0, 0, 1, 1, 1, 2, 3, 3};
+inline constexpr int kSensorComponent[layout::sensor_floats] = {0, 1, 2, 0, 1, 2, 0, 0, 1};
+constexpr float sensor_limit(int field) {
   return field == 0   ? SensorWireRange::gyro
          : field == 1 ? SensorWireRange::vertical
          : field == 2 ? SensorWireRange::velocity
@@ -48,30 +54,37 @@ template <class S>
 Vec3<S>& sensor_field(SensorReading<S>& r, int field) {
   return field == 0 ? r.gyro : field == 1 ? r.vertical : field == 2 ? r.velocity : r.rotor_rate;
 }
+// The components the wire does not carry are zero (velocity 2, 3 and rotor 3).
+template <class S>
+bool carried_only(const SensorReading<S>& r) {
+  return r.velocity[1] == S(0) && r.velocity[2] == S(0) && r.rotor_rate[2] == S(0);
+}
 }  // namespace detail
 
 // Writes the payload bytes of r as they are (any value; see to_wire()).
 template <class S>
 void pack_sensor(const SensorReading<S>& r, std::uint8_t (&payload)[layout::sensor_payload_size]) {
-  for (int f = 0; f < 4; ++f) {
-    const Vec3<S>& v = detail::sensor_field(r, f);
-    for (int i = 0; i < 3; ++i) put_f32(payload + 12 * std::size_t(f) + 4 * std::size_t(i), to_wire(v[i]));
-  }
+  for (int i = 0; i < layout::sensor_floats; ++i)
+    put_f32(payload + 4 * std::size_t(i),
+            to_wire(detail::sensor_field(r, detail::kSensorField[i])[detail::kSensorComponent[i]]));
 }
 
-// What the receiver would say of r: none, non_finite or out_of_range.
+// What the receiver would say of r: none, non_finite or out_of_range (a value beyond the wire
+// range, or a component the wire does not carry set).
 template <class S>
 LinkError check_sensor(const SensorReading<S>& r) {
   WireCheck c;
-  for (int f = 0; f < 4; ++f) {
-    const Vec3<S>& v = detail::sensor_field(r, f);
-    for (int i = 0; i < 3; ++i) c.add(v[i], detail::sensor_limit(f));
+  for (int i = 0; i < layout::sensor_floats; ++i) {
+    const int f = detail::kSensorField[i];
+    c.add(detail::sensor_field(r, f)[detail::kSensorComponent[i]], detail::sensor_limit(f));
   }
-  return !c.finite ? LinkError::non_finite : !c.in_range ? LinkError::out_of_range : LinkError::none;
+  return !c.finite                                  ? LinkError::non_finite
+         : !(c.in_range && detail::carried_only(r)) ? LinkError::out_of_range
+                                                    : LinkError::none;
 }
 
 template <class S>
-LinkError encode_sensor_frame(std::uint32_t sequence, std::uint64_t tick, const SensorReading<S>& r, std::uint8_t* out,
+LinkError encode_sensor_frame(std::uint32_t sequence, std::uint32_t tick, const SensorReading<S>& r, std::uint8_t* out,
                               std::size_t out_capacity, std::size_t& written) {
   written = 0;
   const LinkError e = check_sensor(r);
@@ -89,10 +102,10 @@ LinkError unpack_sensor(const FrameView& v, SensorReading<S>& r) {
   const bool type_ok = v.header.type == FrameType::sensor && v.payload_size == layout::sensor_payload_size;
   WireCheck c;
   SensorReading<S> tmp;
-  for (int f = 0; f < 4; ++f) {
-    Vec3<S>& dst = detail::sensor_field(tmp, f);
-    for (int i = 0; i < 3; ++i)
-      dst[i] = read_checked<S>(v.payload + 12 * std::size_t(f) + 4 * std::size_t(i), detail::sensor_limit(f), c);
+  for (int i = 0; i < layout::sensor_floats; ++i) {
+    const int f = detail::kSensorField[i];
+    detail::sensor_field(tmp, f)[detail::kSensorComponent[i]] =
+        read_checked<S>(v.payload + 4 * std::size_t(i), detail::sensor_limit(f), c);
   }
   const LinkError e = !type_ok      ? LinkError::bad_type
                       : !c.finite   ? LinkError::non_finite

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "attractor/core/types.hpp"
+#include "attractor/link/plant_id.hpp"
 #include "attractor/link/sensor_frame.hpp"
 #include "attractor/link/unit_vertical.hpp"
 #include "attractor/systems/pendulum_skate_rotor.hpp"
@@ -19,6 +20,7 @@ struct SkateRotorWire {
   using Signals = SkateRotorSignals<S>;
   using Measurement = typename Signals::Measurement;
   using Command = typename Signals::Command;
+  static constexpr PlantId kPlant = PlantId::skate_rotor;  // in the hello answer (link/hello_frame.hpp)
 
   static Measurement measurement(const SensorReading<S>& r) {
     Measurement y;

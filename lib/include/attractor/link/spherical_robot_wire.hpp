@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // How the spherical robot's signals (SphericalRobotSignals, systems/spherical_robot_signals.hpp)
-// travel in HIL frames, on the same wire layout as the skate (link/frame_layout.hpp, version 2;
-// the robot fits its fields, so neither the layout nor the version changes):
+// travel in HIL frames, on the same wire layout as the skate (link/frame_layout.hpp):
 //   measurement y = (Ω1 Ω2 Ω3, a1 a2 a3, θ̇1 θ̇2) <-> sensor frame gyro = Ω, vertical = a
 //   (measured upward vertical Γ in the body), rotor speeds = (θ̇1, θ̇2, 0), velocity = 0 (the
 //   robot has no velocity sensor; the rolling constraint Y = aΩ×Γ makes it redundant);
@@ -12,6 +11,7 @@
 #pragma once
 
 #include "attractor/core/types.hpp"
+#include "attractor/link/plant_id.hpp"
 #include "attractor/link/sensor_frame.hpp"
 #include "attractor/link/unit_vertical.hpp"
 #include "attractor/systems/spherical_robot_signals.hpp"
@@ -23,6 +23,7 @@ struct SphericalRobotWire {
   using Signals = SphericalRobotSignals<S>;
   using Measurement = typename Signals::Measurement;
   using Command = typename Signals::Command;
+  static constexpr PlantId kPlant = PlantId::spherical_robot;  // in the hello answer (link/hello_frame.hpp)
 
   static Measurement measurement(const SensorReading<S>& r) {
     Measurement y;
