@@ -5,6 +5,7 @@
 // and |M|², and Chaplygin's invariant measure against the field's divergence, float and double.
 #include <gtest/gtest.h>
 
+#include <Eigen/Geometry>  // cross()
 #include <cmath>
 #include <random>
 

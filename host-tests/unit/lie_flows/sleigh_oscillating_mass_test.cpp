@@ -5,6 +5,7 @@
 // the volume preservation the slides derive (∫ div X dt along a run), float and double.
 #include <gtest/gtest.h>
 
+#include <Eigen/Geometry>  // cross()
 #include <Eigen/LU>
 #include <cmath>
 #include <random>
