@@ -437,9 +437,7 @@ struct TurningConstraintModel {
   Vec<double, 2> kinetic_gradient(const Vec<double, 2>&, const Vec<double, 2>&) const { return Vec<double, 2>::Zero(); }
   double potential(const Vec<double, 2>&) const { return 0; }
   Vec<double, 2> potential_gradient(const Vec<double, 2>&) const { return Vec<double, 2>::Zero(); }
-  Mat<double, 2, 1> constraint_fields(const Vec<double, 2>& q) const {
-    return Vec<double, 2>(1, q[0] < 0.25 ? 1 : -1);
-  }
+  Mat<double, 2, 1> constraint_fields(const Vec<double, 2>& q) const { return Vec<double, 2>(1, q[0] < 0.25 ? 1 : -1); }
   Mat<double, 2, 2> constraint_derivative(const Vec<double, 2>&, int) const { return Mat<double, 2, 2>::Zero(); }
 };
 
