@@ -5,6 +5,7 @@
 // every check) and gives the exit code: 1 (exit_check_failed) when any disagrees. Host-only.
 #pragma once
 
+#include <cmath>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -59,5 +60,15 @@ class PaperChecks {
   };
   std::vector<Check> checks_;
 };
+
+// One value of a report's table (fmt " %10.3e") or CSV row (fmt ",%.6e"); NaN, a value the run
+// has not got, prints as "-" in the table and as an empty CSV field.
+inline void print_value(std::FILE* f, const char* fmt, double v) {
+  const bool csv = fmt[0] == ',';
+  if (std::isnan(v))
+    std::fprintf(f, csv ? "," : " %10s", csv ? "" : "-");
+  else
+    std::fprintf(f, fmt, v);
+}
 
 }  // namespace attractor::cli

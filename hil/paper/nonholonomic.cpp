@@ -116,13 +116,6 @@ cli::Spec spec() {
   return s;
 }
 
-void row_out(std::FILE* f, const char* fmt, double v) {
-  if (std::isnan(v))
-    std::fprintf(f, fmt[0] == ',' ? "," : " %10s", fmt[0] == ',' ? "" : "-");
-  else
-    std::fprintf(f, fmt, v);
-}
-
 int run(const cli::Args& a) {
   const std::string out = a.given("out") ? a.text("out") : std::string("out/nonholonomic");
   const bool quick = a.flag("quick");
@@ -146,11 +139,12 @@ int run(const cli::Args& a) {
         const std::string series = out + "/" + row.system + "_" + method + "_" + prec + ".csv";
         const Outcome o = row.run(method, is_float, quick ? row.T_quick : 0, series);
         std::fprintf(text, "%-25s %-5s %-15s %-6s %8g", row.system, row.section, method, prec, o.t_end);
-        for (double v : {o.constraint, o.energy, o.momentum, o.group, o.worst, o.exact}) row_out(text, " %10.3e", v);
+        for (double v : {o.constraint, o.energy, o.momentum, o.group, o.worst, o.exact})
+          cli::print_value(text, " %10.3e", v);
         std::fprintf(text, "%s\n", o.stopped.empty() ? "" : (" STOPPED: " + o.stopped).c_str());
         std::fprintf(summary.file(), "%s,%s,%s,%s,%.9g,%lld", row.system, row.section, method, prec, o.t_end, o.steps);
         for (double v : {o.constraint, o.energy, o.momentum, o.group, o.worst, o.exact})
-          row_out(summary.file(), ",%.6e", v);
+          cli::print_value(summary.file(), ",%.6e", v);
         std::fprintf(summary.file(), ",%s\n", o.stopped.c_str());
         const bool euler = std::string(method) == "feedback-euler";
         if (!euler && std::string(method) != "feedback-rk4") continue;  // plain runs: reported, not bounded

@@ -108,13 +108,6 @@ cli::Spec spec() {
   return s;
 }
 
-void value_out(std::FILE* f, const char* fmt, double v) {
-  if (std::isnan(v))
-    std::fprintf(f, fmt[0] == ',' ? "," : " %10s", fmt[0] == ',' ? "" : "-");
-  else
-    std::fprintf(f, fmt, v);
-}
-
 int run(const cli::Args& a) {
   const std::string out = a.given("out") ? a.text("out") : std::string("out/nonholonomic-baselines");
   const bool quick = a.flag("quick");
@@ -141,11 +134,11 @@ int run(const cli::Args& a) {
           const char* prec = is_float ? "float" : "double";
           const Outcome o = row.run(method, is_float, h, T, row.config, reference_step(quick));
           std::fprintf(text, "%-11s %-15s %-6s %6g %8lld", row.example, method, prec, h, o.steps);
-          for (double v : {o.constraint, o.energy, o.exact, o.reference}) value_out(text, " %10.3e", v);
+          for (double v : {o.constraint, o.energy, o.exact, o.reference}) cli::print_value(text, " %10.3e", v);
           std::fprintf(text, "%s\n", o.stopped.empty() ? "" : (" STOPPED: " + o.stopped).c_str());
           std::fprintf(summary.file(), "%s,%s,%s,%s,%s,%g,%g,%lld", row.example, row.source, row.bench, method, prec, h,
                        T, o.steps);
-          for (double v : {o.constraint, o.energy, o.exact, o.reference}) value_out(summary.file(), ",%.6e", v);
+          for (double v : {o.constraint, o.energy, o.exact, o.reference}) cli::print_value(summary.file(), ",%.6e", v);
           std::fprintf(summary.file(), ",%s\n", o.stopped.c_str());
           const std::string m(method);
           if (is_float || h != 1e-2 || (m != "nh-verlet" && m != "dla")) continue;
