@@ -175,17 +175,25 @@ endfunction()
 
 # The QEMU command line that runs an image on a board (semihosting on, deterministic icount):
 # the one definition every test, benchmark and scripts/run-main uses.
-#   attractor_qemu_command(<out-var> <board> <elf> [MACHINE <qemu-machine>])
-# MACHINE runs the image on another machine than the board's (e.g. a negative test).
+#   attractor_qemu_command(<out-var> <board> <elf> [MACHINE <qemu-machine>] [ARGS <word...>])
+# MACHINE runs the image on another machine than the board's (e.g. a negative test). ARGS: the
+# image's semihosting command line (SYS_GET_CMDLINE), after its name.
 function(attractor_qemu_command _out _board _elf)
-  cmake_parse_arguments(QC "" "MACHINE" "" ${ARGN})
+  cmake_parse_arguments(QC "" "MACHINE" "ARGS" ${ARGN})
   attractor_load_board(${_board})
   if(NOT QC_MACHINE)
     set(QC_MACHINE ${BOARD_QEMU_MACHINE})
   endif()
+  set(_semihosting enable=on,target=native)
+  if(QC_ARGS)
+    list(PREPEND QC_ARGS image)
+    list(TRANSFORM QC_ARGS PREPEND ",arg=")
+    list(JOIN QC_ARGS "" _args)
+    string(APPEND _semihosting ${_args})
+  endif()
   set(${_out} ${QEMU_SYSTEM_ARM} -M ${QC_MACHINE} ${BOARD_QEMU_ARGS}
       -display none -monitor none -serial none
-      -semihosting-config enable=on,target=native
+      -semihosting-config ${_semihosting}
       -icount shift=0,align=off,sleep=off
       -kernel ${_elf} PARENT_SCOPE)
 endfunction()
