@@ -55,7 +55,7 @@ Fault requested_fault() {
   static const struct {
     const char* word;
     Fault fault;
-  } kinds[] = {{"fault=stack", Fault::stack}, {"fault=bus", Fault::bus},     {"fault=div0", Fault::div0},
+  } kinds[] = {{"fault=stack", Fault::stack}, {"fault=bus", Fault::bus},   {"fault=div0", Fault::div0},
                {"fault=undef", Fault::undef}, {"fault=nocp", Fault::nocp}, {"fault=watchdog", Fault::watchdog}};
   for (const char* c = cmd; *c != '\0'; ++c) {
     if (c != cmd && c[-1] != ' ') continue;  // words only
@@ -101,8 +101,7 @@ void provoke() {
       x = x * 3.0f;
       break;
     }
-    case Fault::none:
-      break;
+    case Fault::none: break;
   }
 }
 
