@@ -177,7 +177,7 @@ endfunction()
 # the one definition every test, benchmark and scripts/run-main uses.
 #   attractor_qemu_command(<out-var> <board> <elf> [MACHINE <qemu-machine>] [ARGS <word...>])
 # MACHINE runs the image on another machine than the board's (e.g. a negative test). ARGS: the
-# image's semihosting command line (SYS_GET_CMDLINE), after its name.
+# image's semihosting command line (SYS_GET_CMDLINE), after its name; no commas (QEMU syntax).
 function(attractor_qemu_command _out _board _elf)
   cmake_parse_arguments(QC "" "MACHINE" "ARGS" ${ARGN})
   attractor_load_board(${_board})
