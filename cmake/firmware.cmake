@@ -2,12 +2,14 @@
 # Firmware build support: board discovery and the two functions apps and on-target tests use.
 #
 #   attractor_add_firmware(NAME <name> SOURCES <src...> [LIBRARIES <lib...>] [BOARDS <b...>]
-#                          [REQUIRES <capability...>] [LINE_TABLES])
+#                          [REQUIRES <capability...>] [LINE_TABLES] [EXCLUDE_FROM_ALL])
 #       one ELF per board of this core: <name>.<board>.elf, from objects compiled once per core
 #       (target <name>.objs: put include directories or definitions there). REQUIRES: only
 #       for the boards whose BOARD_CAPABILITIES list every one of them, and the objects see
 #       those members in attractor::board::Board (ATTRACTOR_BOARD_HAS_<CAPABILITY>).
 #       LINE_TABLES: debug info -g1 (lines only) instead of -g; target tests always have it.
+#       EXCLUDE_FROM_ALL: built only when asked for (--target); its no-heap check then runs as
+#       part of its link instead of as a CTest, which would find no image to read.
 #   attractor_add_target_test(NAME <name> SOURCES <src...> [LIBRARIES ...] [TIMEOUT s]
 #                             [REQUIRES ...])
 #       the same, plus a CTest "target.<board>.<name>" that runs the image in qemu-system-arm;
@@ -117,7 +119,7 @@ function(attractor_boards_with _out _caps)
 endfunction()
 
 function(attractor_add_firmware)
-  cmake_parse_arguments(FW "LINE_TABLES" "NAME" "SOURCES;LIBRARIES;BOARDS;DEFINITIONS;REQUIRES" ${ARGN})
+  cmake_parse_arguments(FW "LINE_TABLES;EXCLUDE_FROM_ALL" "NAME" "SOURCES;LIBRARIES;BOARDS;DEFINITIONS;REQUIRES" ${ARGN})
   if(NOT FW_BOARDS)
     set(FW_BOARDS ${ATTRACTOR_BOARDS})
   endif()
@@ -129,7 +131,11 @@ function(attractor_add_firmware)
     return()
   endif()
   # Compiled once for the core (<name>.objs), linked once per board (<name>.<board>.elf).
-  add_library(${FW_NAME}.objs OBJECT ${FW_SOURCES})
+  set(_exclude "")
+  if(FW_EXCLUDE_FROM_ALL)
+    set(_exclude EXCLUDE_FROM_ALL)
+  endif()
+  add_library(${FW_NAME}.objs OBJECT ${_exclude} ${FW_SOURCES})
   target_link_libraries(${FW_NAME}.objs PUBLIC board_api ${FW_LIBRARIES})
   target_compile_definitions(${FW_NAME}.objs PRIVATE ${FW_DEFINITIONS})
   # LINE_TABLES (test and benchmark images: run and measured, not stepped through): -g1 keeps
@@ -144,16 +150,20 @@ function(attractor_add_firmware)
   endforeach()
   foreach(_b IN LISTS FW_BOARDS)
     set(_t ${FW_NAME}.${_b})
-    add_executable(${_t} $<TARGET_OBJECTS:${FW_NAME}.objs>)
+    add_executable(${_t} ${_exclude} $<TARGET_OBJECTS:${FW_NAME}.objs>)
     set_target_properties(${_t} PROPERTIES SUFFIX ".elf")
     target_link_libraries(${_t} PRIVATE board.${_b} ${FW_LIBRARIES})
     target_link_options(${_t} PRIVATE -Wl,-Map=$<TARGET_FILE_DIR:${_t}>/${_t}.map)
     set_property(GLOBAL APPEND PROPERTY ATTRACTOR_FIRMWARE_TARGETS ${_t})
     # noheap.<elf>: the image defines or references no allocator symbol (check_no_heap.cmake).
-    add_test(NAME noheap.${_t}
-             COMMAND ${CMAKE_COMMAND} -DNM=${ARM_NM} -DFILE=$<TARGET_FILE:${_t}>
-                     -P ${ATTRACTOR_CMAKE_DIR}/check_no_heap.cmake)
-    set_tests_properties(noheap.${_t} PROPERTIES LABELS "noheap")
+    set(_check ${CMAKE_COMMAND} -DNM=${ARM_NM} -DFILE=$<TARGET_FILE:${_t}>)
+    set(_script -P ${ATTRACTOR_CMAKE_DIR}/check_no_heap.cmake)
+    if(FW_EXCLUDE_FROM_ALL)
+      add_custom_command(TARGET ${_t} POST_BUILD COMMAND ${_check} -DREMOVE_ON_FAILURE=ON ${_script} VERBATIM)
+    else()
+      add_test(NAME noheap.${_t} COMMAND ${_check} ${_script})
+      set_tests_properties(noheap.${_t} PROPERTIES LABELS "noheap")
+    endif()
     # <build>/run/<name>.<board>.sh runs the image in QEMU (used by scripts/run-main).
     attractor_qemu_command(_cmd ${_b} $<TARGET_FILE:${_t}>)
     list(JOIN _cmd " " _cmd)
@@ -165,17 +175,25 @@ endfunction()
 
 # The QEMU command line that runs an image on a board (semihosting on, deterministic icount):
 # the one definition every test, benchmark and scripts/run-main uses.
-#   attractor_qemu_command(<out-var> <board> <elf> [MACHINE <qemu-machine>])
-# MACHINE runs the image on another machine than the board's (e.g. a negative test).
+#   attractor_qemu_command(<out-var> <board> <elf> [MACHINE <qemu-machine>] [ARGS <word...>])
+# MACHINE runs the image on another machine than the board's (e.g. a negative test). ARGS: the
+# image's semihosting command line (SYS_GET_CMDLINE), after its name; no commas (QEMU syntax).
 function(attractor_qemu_command _out _board _elf)
-  cmake_parse_arguments(QC "" "MACHINE" "" ${ARGN})
+  cmake_parse_arguments(QC "" "MACHINE" "ARGS" ${ARGN})
   attractor_load_board(${_board})
   if(NOT QC_MACHINE)
     set(QC_MACHINE ${BOARD_QEMU_MACHINE})
   endif()
+  set(_semihosting enable=on,target=native)
+  if(QC_ARGS)
+    list(PREPEND QC_ARGS image)
+    list(TRANSFORM QC_ARGS PREPEND ",arg=")
+    list(JOIN QC_ARGS "" _args)
+    string(APPEND _semihosting ${_args})
+  endif()
   set(${_out} ${QEMU_SYSTEM_ARM} -M ${QC_MACHINE} ${BOARD_QEMU_ARGS}
       -display none -monitor none -serial none
-      -semihosting-config enable=on,target=native
+      -semihosting-config ${_semihosting}
       -icount shift=0,align=off,sleep=off
       -kernel ${_elf} PARENT_SCOPE)
 endfunction()

@@ -6,21 +6,20 @@
 //      when it runs in a fault exception —
 //   2. then print the report "FAULT <kind> CFSR=..." (plus "stack overflow" for the guard),
 //   3. then exit (code 3 under QEMU).
-// CTest matches hook, then report, in that order (host-tests/target/CMakeLists.txt). Built once
-// per fault class with ATTRACTOR_FAULT = 1 stack overflow (recursion into the MPU guard),
-// 2 bus fault (load from an unmapped address), 3 integer divide by zero (CCR.DIV_0_TRP),
-// 4 undefined instruction, 5 FPU off (NOCP; FPU cores only), 6 a control step that hangs
-// (rt::Config::watchdog_ms: the hardware watchdog's path; mps2 boards, board/watchdog.hpp).
+// CTest matches hook, then report, in that order (host-tests/target/CMakeLists.txt). One image
+// per board; the fault class is the semihosting command line's "fault=<kind>" (QEMU
+// -semihosting-config arg=...): stack (stack overflow: recursion into the MPU guard), bus (load
+// from an unmapped address), div0 (integer divide by zero, CCR.DIV_0_TRP), undef (undefined
+// instruction), nocp (FPU off; FPU cores only), watchdog (a control step that hangs:
+// rt::Config::watchdog_ms, the hardware watchdog's path; mps2 boards, board/watchdog.hpp).
+// No or an unknown fault class: the image says so and exits 1.
 #include <cstdint>
 
 #include "attractor/board/board.hpp"
 #include "attractor/board/cortex_m.hpp"
+#include "attractor/board/semihost_link.hpp"
 #include "attractor/core/text.hpp"
 #include "attractor/rt/tick.hpp"
-
-#ifndef ATTRACTOR_FAULT
-#error "ATTRACTOR_FAULT selects the fault class"
-#endif
 
 using namespace attractor;
 using board::Board;
@@ -44,31 +43,66 @@ __attribute__((noinline)) std::uint32_t recurse(std::uint32_t n) {
   return recurse(n + 1u) + buf[n & 7u];
 }
 
+enum class Fault { none, stack, bus, div0, undef, nocp, watchdog };
+Fault g_fault = Fault::none;
+
+// The fault class named on the semihosting command line ("fault=<kind>").
+Fault requested_fault() {
+  static char cmd[128];
+  std::uint32_t get[2] = {board::SemihostLink::word(cmd), sizeof cmd - 1};
+  if (board::SemihostLink::call(0x15, get) != 0) return Fault::none;  // SYS_GET_CMDLINE
+  cmd[sizeof cmd - 1] = '\0';
+  static const struct {
+    const char* word;
+    Fault fault;
+  } kinds[] = {{"fault=stack", Fault::stack}, {"fault=bus", Fault::bus},   {"fault=div0", Fault::div0},
+               {"fault=undef", Fault::undef}, {"fault=nocp", Fault::nocp}, {"fault=watchdog", Fault::watchdog}};
+  for (const char* c = cmd; *c != '\0'; ++c) {
+    if (c != cmd && c[-1] != ' ') continue;  // words only
+    for (const auto& k : kinds) {
+      std::uint32_t n = 0;
+      while (k.word[n] != '\0' && c[n] == k.word[n]) ++n;
+      if (k.word[n] == '\0' && (c[n] == '\0' || c[n] == ' ')) return k.fault;
+    }
+  }
+  return Fault::none;
+}
+
 void provoke() {
-#if ATTRACTOR_FAULT == 1
-  board::write("provoking: stack overflow by recursion\n");
-  g_zero = recurse(0);
-#elif ATTRACTOR_FAULT == 2
-  board::write("provoking: bus fault\n");
-  g_zero = *reinterpret_cast<volatile std::uint32_t*>(ATTRACTOR_BUS_FAULT_ADDRESS);
-#elif ATTRACTOR_FAULT == 3
-  board::write("provoking: integer divide by zero\n");
-  volatile std::int32_t num = 7;
-  g_zero = static_cast<std::uint32_t>(num / static_cast<std::int32_t>(g_zero));
-#elif ATTRACTOR_FAULT == 4
-  board::write("provoking: undefined instruction\n");
-  __asm__ volatile("udf #0");
-#elif ATTRACTOR_FAULT == 6
-  board::write("provoking: control step hangs (watchdog)\n");
-  for (;;) __asm__ volatile("");
-#elif ATTRACTOR_FAULT == 5
-  board::write("provoking: FPU access with the FPU off (NOCP)\n");
-  volatile float x = 1.5f;
-  attractor::cortex_m::reg(0xE000ED88u) &= ~(0xFu << 20);  // CPACR: CP10/CP11 no access
-  attractor::cortex_m::dsb();
-  attractor::cortex_m::isb();
-  x = x * 3.0f;
-#endif
+  switch (g_fault) {
+    case Fault::stack:
+      board::write("provoking: stack overflow by recursion\n");
+      g_zero = recurse(0);
+      break;
+    case Fault::bus:
+      board::write("provoking: bus fault\n");
+      g_zero = *reinterpret_cast<volatile std::uint32_t*>(ATTRACTOR_BUS_FAULT_ADDRESS);
+      break;
+    case Fault::div0: {
+      board::write("provoking: integer divide by zero\n");
+      volatile std::int32_t num = 7;
+      g_zero = static_cast<std::uint32_t>(num / static_cast<std::int32_t>(g_zero));
+      break;
+    }
+    case Fault::undef:
+      board::write("provoking: undefined instruction\n");
+      __asm__ volatile("udf #0");
+      break;
+    case Fault::watchdog:
+      board::write("provoking: control step hangs (watchdog)\n");
+      for (;;) __asm__ volatile("");
+      break;
+    case Fault::nocp: {
+      board::write("provoking: FPU access with the FPU off (NOCP)\n");
+      volatile float x = 1.5f;
+      attractor::cortex_m::reg(0xE000ED88u) &= ~(0xFu << 20);  // CPACR: CP10/CP11 no access
+      attractor::cortex_m::dsb();
+      attractor::cortex_m::isb();
+      x = x * 3.0f;
+      break;
+    }
+    case Fault::none: break;
+  }
 }
 
 struct FaultApp : rt::AppBase<float, 1, 1> {
@@ -101,12 +135,15 @@ struct FaultApp : rt::AppBase<float, 1, 1> {
 
 int main() {
   board::initialize();
+  g_fault = requested_fault();
+  if (g_fault == Fault::none) {
+    board::write("rt fault: no fault class on the command line (fault=stack|bus|div0|undef|nocp|watchdog)\n");
+    return 1;
+  }
   FaultApp app;
   rt::Config cfg = rt::rate_hz(1000);
   cfg.max_ticks = 50;
-#if ATTRACTOR_FAULT == 6
-  cfg.watchdog_ms = 5;  // fed every 1 ms step; the hung step lets it expire
-#endif
+  if (g_fault == Fault::watchdog) cfg.watchdog_ms = 5;  // fed every 1 ms step; the hung step lets it expire
   rt::run<Board>(app, cfg);
   board::write("rt fault: NO FAULT TAKEN\n");
   return 1;
