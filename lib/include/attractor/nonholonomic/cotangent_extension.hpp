@@ -107,11 +107,11 @@ class CotangentExtension {
   // (model_feedback_gradient.hpp; energy row H̃ only), else the rows of invariants_jacobian()
   // weighted by w = K∘(F − F0), from one terms(x) (the generic path evaluates it for F and
   // again for DF) and without the M×N matrix.
-  ATTRACTOR_FLATTEN State feedback_gradient(const State& x, const Invariants& F0, const Invariants& gain) const {
+  ATTRACTOR_ALWAYS_INLINE State feedback_gradient(const State& x, const Invariants& F0, const Invariants& gain) const {
     if constexpr (model_gradient) {
       return model_.feedback_gradient(x, F0, gain);
     } else {
-      return feedback_gradient(terms(x), x, F0, gain);
+      return terms_feedback_gradient(x, F0, gain);
     }
   }
   State feedback_gradient(const Terms& t, const State& x, const Invariants& F0, const Invariants& gain) const {
@@ -138,14 +138,14 @@ class CotangentExtension {
     }
     return g;
   }
-  // Fused X − grad V: the field minus the model's gradient, or field and gradient from the same
-  // terms(x).
-  ATTRACTOR_FLATTEN State feedback_field(const State& x, const Invariants& F0, const Invariants& gain) const {
-    const Terms t = terms(x);
+  // Fused X − grad V: the field (one flattened call) minus the model's gradient, inlined into the
+  // caller as a hand-written system's hooks are (a flattened call around both compiled to more
+  // instructions); or field and gradient from the same terms(x).
+  ATTRACTOR_ALWAYS_INLINE State feedback_field(const State& x, const Invariants& F0, const Invariants& gain) const {
     if constexpr (model_gradient) {
-      return field(t, x) - model_.feedback_gradient(x, F0, gain);
+      return field(x) - model_.feedback_gradient(x, F0, gain);
     } else {
-      return field(t, x) - feedback_gradient(t, x, F0, gain);
+      return terms_feedback_field(x, F0, gain);
     }
   }
 
@@ -193,6 +193,14 @@ class CotangentExtension {
 
  private:
   static constexpr bool model_gradient = Row == EnergyRow::extended && has_model_feedback_gradient_v<Model, N, M>;
+
+  ATTRACTOR_FLATTEN State terms_feedback_gradient(const State& x, const Invariants& F0, const Invariants& gain) const {
+    return feedback_gradient(terms(x), x, F0, gain);
+  }
+  ATTRACTOR_FLATTEN State terms_feedback_field(const State& x, const Invariants& F0, const Invariants& gain) const {
+    const Terms t = terms(x);
+    return field(t, x) - feedback_gradient(t, x, F0, gain);
+  }
   Model model_{};
 };
 

@@ -136,11 +136,11 @@ class PrincipalBundleExtension {
   // for DF) and without the M×N matrix: on x Σ w_c,i De_iᵀ z + w_energy ∂/∂x, on z E w_c +
   // w_energy ∂/∂z, on R the RᵀR − I rows' R W (orthogonality_rows.hpp), nothing on the rest of g.
   // The model's own gradient instead when it writes one out (model_feedback_gradient.hpp).
-  ATTRACTOR_FLATTEN State feedback_gradient(const State& s, const Invariants& F0, const Invariants& gain) const {
+  ATTRACTOR_ALWAYS_INLINE State feedback_gradient(const State& s, const Invariants& F0, const Invariants& gain) const {
     if constexpr (model_gradient) {
       return model_.feedback_gradient(s, F0, gain);
     } else {
-      return feedback_gradient(terms(s), s, F0, gain);
+      return terms_feedback_gradient(s, F0, gain);
     }
   }
   State feedback_gradient(const Terms& t, const State& s, const Invariants& F0, const Invariants& gain) const {
@@ -158,13 +158,13 @@ class PrincipalBundleExtension {
     return g;
   }
   // Fused X − grad V: the field and the gradient from the same terms(s), and on R (ξ̃^ − W) as one
-  // product where the model supplies the weighted group velocity (as lie_group_model.hpp).
-  ATTRACTOR_FLATTEN State feedback_field(const State& s, const Invariants& F0, const Invariants& gain) const {
-    const Terms t = terms(s);
+  // product where the model supplies the weighted group velocity (as lie_group_model.hpp); or the
+  // field (one flattened call) minus the model's gradient, inlined as in cotangent_extension.hpp.
+  ATTRACTOR_ALWAYS_INLINE State feedback_field(const State& s, const Invariants& F0, const Invariants& gain) const {
     if constexpr (model_gradient) {
-      return field(t, s) - model_.feedback_gradient(s, F0, gain);
+      return field(s) - model_.feedback_gradient(s, F0, gain);
     } else {
-      return fused_field(t, s, F0, gain);
+      return terms_feedback_field(s, F0, gain);
     }
   }
 
@@ -224,8 +224,12 @@ class PrincipalBundleExtension {
  private:
   static constexpr bool model_gradient = Row == EnergyRow::extended && has_model_feedback_gradient_v<Model, N, M>;
 
+  ATTRACTOR_FLATTEN State terms_feedback_gradient(const State& s, const Invariants& F0, const Invariants& gain) const {
+    return feedback_gradient(terms(s), s, F0, gain);
+  }
   // X − grad V from one terms(s), with R (ξ̃^ − W) as one product where the model has it.
-  State fused_field(const Terms& t, const State& s, const Invariants& F0, const Invariants& gain) const {
+  ATTRACTOR_FLATTEN State terms_feedback_field(const State& s, const Invariants& F0, const Invariants& gain) const {
+    const Terms t = terms(s);
     State dx;
     if constexpr (G > 0) {
       const Vec<S, G> g = s.template head<G>();
