@@ -102,9 +102,10 @@ struct lie_momentum_gradient<
     T, M,
     std::void_t<decltype(std::declval<const T&>().add_momentum_feedback_gradient(
         std::declval<const lie_d<T>&>(), std::declval<const lie_d<T>&>(),
-        std::declval<const Vec<typename T::Scalar, T::K>&>(), std::declval<const Mat<typename T::Scalar, T::D, T::K>&>(),
-        std::declval<const Vec<typename T::Scalar, M>&>(), std::declval<const Vec<typename T::Scalar, M>&>(),
-        typename T::Scalar(1), std::declval<lie_d<T>&>()))>> : std::true_type {};
+        std::declval<const Vec<typename T::Scalar, T::K>&>(),
+        std::declval<const Mat<typename T::Scalar, T::D, T::K>&>(), std::declval<const Vec<typename T::Scalar, M>&>(),
+        std::declval<const Vec<typename T::Scalar, M>&>(), typename T::Scalar(1), std::declval<lie_d<T>&>()))>>
+    : std::true_type {};
 }  // namespace detail
 
 // Fails the build with the first missing piece of the contract above. Returns true.

@@ -25,11 +25,11 @@ struct model_feedback_gradient : std::false_type {};
 template <class Model, int N, int M>
 struct model_feedback_gradient<
     Model, N, M,
-    std::enable_if_t<std::is_convertible<
-        decltype(std::declval<const Model&>().feedback_gradient(std::declval<const Vec<typename Model::Scalar, N>&>(),
-                                                                std::declval<const Vec<typename Model::Scalar, M>&>(),
-                                                                std::declval<const Vec<typename Model::Scalar, M>&>())),
-        Vec<typename Model::Scalar, N>>::value>> : std::true_type {};
+    std::enable_if_t<std::is_convertible<decltype(std::declval<const Model&>().feedback_gradient(
+                                             std::declval<const Vec<typename Model::Scalar, N>&>(),
+                                             std::declval<const Vec<typename Model::Scalar, M>&>(),
+                                             std::declval<const Vec<typename Model::Scalar, M>&>())),
+                                         Vec<typename Model::Scalar, N>>::value>> : std::true_type {};
 }  // namespace detail
 
 // True when Model supplies the fused feedback_gradient(x, F0, K) above for an N-dimensional state
