@@ -21,12 +21,12 @@ BEFORE = {
 # Where each system's fused hooks live.
 HOOKS = {
     "suslov": "Lie-group adapter",
-    "knife_edge": "by hand",
+    "knife_edge": "its model",
     "chaplygin_sleigh": "Lie-group adapter",
-    "chaplygin_sleigh_reduced": "Lie-group adapter",
+    "chaplygin_sleigh_reduced": "Lie-group adapter, its model's ∇_Π V",
     "heisenberg": "by hand",
-    "nonholonomic_oscillator": "by hand",
-    "rolling_disk": "Lie-group adapter",
+    "nonholonomic_oscillator": "its model",
+    "rolling_disk": "Lie-group adapter, its model's ∇_Π V",
     "roller_racer": "principal-bundle adapter",
 }
 
@@ -40,7 +40,7 @@ def section(w, steps):
     w("generic gradient builds F and the M×N Jacobian DF, then DFᵀK(F − F0); for the adapters' systems")
     w("that evaluated the shared terms (𝕀⁻¹μ, ⟨μ, e⟩, ξ̃; the cotangent adapter's m, m⁻¹, e, De, ∂H̃) once")
     w("for F, again for DF and again for the field. The adapters (`nonholonomic/lie_group_extension.hpp`,")
-    w("`cotangent_extension.hpp`) now supply `feedback_gradient` and `feedback_field` computing them once")
+    w("`cotangent_extension.hpp`, `principal_bundle_extension.hpp`) supply `feedback_gradient` and `feedback_field` computing them once")
     w("per evaluation (the RᵀR − I rows as R W, W symmetric from the row weights), for every system built")
     w("on them; the Heisenberg system, the knife edge and the oscillator write theirs out. The harness checks each")
     w("against the generic product (`host-tests/unit/nonholonomic/nonholonomic_conformance_test.cpp`).")
@@ -64,16 +64,18 @@ def section(w, steps):
     w("Lie-group adapter's feedback field takes R (ξ̃^ − W) as one product (the model's weighted")
     w("`group_velocity`, `lie_group_model.hpp`; W the RᵀR − I rows' weights, `OrthogonalityRows::")
     w("feedback_weights`) instead of R ξ̃^ − R W. The knife edge and the nonholonomic oscillator write their")
-    w("gradient out (paper 000 §3.2 eqs. (45)–(47), §3.7): the cotangent adapter's terms carry 3×3 De and")
-    w("m with structural zeros that IEEE arithmetic cannot fold. The bench's units compile with")
+    w("gradient out in their models (paper 000 §3.2 eqs. (45)–(47), §3.7; the adapter uses a model's, `nonholonomic/")
+    w("model_feedback_gradient.hpp`): the cotangent adapter's terms carry 3×3 De and m with structural zeros")
+    w("that IEEE arithmetic cannot fold; the reduced sleigh and the rolling disk write out ∇_Π V the same way")
+    w("(`lie_group_model.hpp`). The bench's units compile with")
     w("`-fno-ipa-sra` (`apps/bench/CMakeLists.txt`): otherwise GCC made IPA-SRA clones of small Eigen")
     w("helpers (the Runge–Kutta combination of the six-state systems, a comma initializer) that the")
     w("flattened steps called out of line, which had inflated the six-state rows' plain counts.")
     w("Where the ratio stays above the rule it is the feedback term's own arithmetic and the registers it")
     w("needs: on SO(3) RᵀR and R (ξ̃^ − W) (45 multiply-adds against the field's 18 for R ξ̃^) and the")
     w("16 gains and targets loaded per stage; the Heisenberg field q̇ = p, ṗ = 0 has no arithmetic, so")
-    w("(as for the oscillator) any feedback term is a large multiple of it; the roller racer's")
-    w("principal-bundle gradient is still the generic product of its terms.")
+    w("(as for the oscillator) any feedback term is a large multiple of it (docs/feedback-integrators.md,")
+    w("*Where the feedback stays above 1.5× the plain field*).")
     w("")
 
 

@@ -28,6 +28,7 @@
 #include "attractor/core/types.hpp"
 #include "attractor/nonholonomic/cotangent_model.hpp"
 #include "attractor/nonholonomic/energy_row.hpp"
+#include "attractor/nonholonomic/model_feedback_gradient.hpp"
 #include "attractor/nonholonomic/small_inverse.hpp"
 
 namespace attractor {
@@ -102,11 +103,16 @@ class CotangentExtension {
     return dx;
   }
 
-  // Fused grad V = DFᵀ K (F − F0) (integrate/system.hpp): the rows of invariants_jacobian()
+  // Fused grad V = DFᵀ K (F − F0) (integrate/system.hpp): the model's own when it writes one out
+  // (model_feedback_gradient.hpp; energy row H̃ only), else the rows of invariants_jacobian()
   // weighted by w = K∘(F − F0), from one terms(x) (the generic path evaluates it for F and
   // again for DF) and without the M×N matrix.
-  ATTRACTOR_FLATTEN State feedback_gradient(const State& x, const Invariants& F0, const Invariants& gain) const {
-    return feedback_gradient(terms(x), x, F0, gain);
+  ATTRACTOR_ALWAYS_INLINE State feedback_gradient(const State& x, const Invariants& F0, const Invariants& gain) const {
+    if constexpr (model_gradient) {
+      return model_.feedback_gradient(x, F0, gain);
+    } else {
+      return terms_feedback_gradient(x, F0, gain);
+    }
   }
   State feedback_gradient(const Terms& t, const State& x, const Invariants& F0, const Invariants& gain) const {
     const Config q = x.template head<Q>(), p = x.template tail<Q>();
@@ -132,10 +138,15 @@ class CotangentExtension {
     }
     return g;
   }
-  // Fused X − grad V: field and gradient from the same terms(x).
-  ATTRACTOR_FLATTEN State feedback_field(const State& x, const Invariants& F0, const Invariants& gain) const {
-    const Terms t = terms(x);
-    return field(t, x) - feedback_gradient(t, x, F0, gain);
+  // Fused X − grad V: the field (one flattened call) minus the model's gradient, inlined into the
+  // caller as a hand-written system's hooks are (a flattened call around both compiled to more
+  // instructions); or field and gradient from the same terms(x).
+  ATTRACTOR_ALWAYS_INLINE State feedback_field(const State& x, const Invariants& F0, const Invariants& gain) const {
+    if constexpr (model_gradient) {
+      return field(x) - model_.feedback_gradient(x, F0, gain);
+    } else {
+      return terms_feedback_field(x, F0, gain);
+    }
   }
 
   S extended_energy(const State& x) const { return terms(x).H_ext; }  // H̃, eq. (10)
@@ -181,6 +192,15 @@ class CotangentExtension {
   }
 
  private:
+  static constexpr bool model_gradient = Row == EnergyRow::extended && has_model_feedback_gradient_v<Model, N, M>;
+
+  ATTRACTOR_FLATTEN State terms_feedback_gradient(const State& x, const Invariants& F0, const Invariants& gain) const {
+    return feedback_gradient(terms(x), x, F0, gain);
+  }
+  ATTRACTOR_FLATTEN State terms_feedback_field(const State& x, const Invariants& F0, const Invariants& gain) const {
+    const Terms t = terms(x);
+    return field(t, x) - feedback_gradient(t, x, F0, gain);
+  }
   Model model_{};
 };
 

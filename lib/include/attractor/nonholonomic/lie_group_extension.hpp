@@ -211,18 +211,23 @@ class LieGroupExtension {
   // The μ part of grad V, E w_c + w_energy v (+ the extra integrals' rows), subtracted from
   // `out` (sign −1: the feedback field, each term one fused multiply-subtract) or added (+1).
   // h̃ = ½⟨μ, ξ̃⟩, since ⟨μ, E C c⟩ = cᵀ C c (eq. (16)).
+  // The model's own, written out with its zeros, when it has one (lie_group_model.hpp).
   void apply_momentum_gradient(const Parts& P, const Invariants& F0, const Invariants& gain, S sign,
                                Algebra& out) const {
-    const bool extended = Row == EnergyRow::extended;
-    const Algebra& v = extended ? P.xi : P.Iinv_mu;
-    const Vec<S, K> w_c = sign * gain.template head<K>().cwiseProduct(P.c - F0.template head<K>());
-    const S w_h = sign * gain[K] * (S(0.5) * P.mu.dot(v) - F0[K]);
-    out += E_.lazyProduct(w_c);
-    out += w_h * v;
-    if constexpr (E > 0) {
-      const Vec<S, E> w_e = sign * gain.template segment<E>(K + 1).cwiseProduct(model_.first_integrals(P.mu) -
-                                                                                F0.template segment<E>(K + 1));
-      out += model_.first_integrals_jacobian(P.mu).transpose().lazyProduct(w_e);
+    if constexpr (Row == EnergyRow::extended && detail::lie_momentum_gradient<Model, M>::value) {
+      model_.add_momentum_feedback_gradient(P.mu, P.xi, P.c, E_, F0, gain, sign, out);
+    } else {
+      const bool extended = Row == EnergyRow::extended;
+      const Algebra& v = extended ? P.xi : P.Iinv_mu;
+      const Vec<S, K> w_c = sign * gain.template head<K>().cwiseProduct(P.c - F0.template head<K>());
+      const S w_h = sign * gain[K] * (S(0.5) * P.mu.dot(v) - F0[K]);
+      out += E_.lazyProduct(w_c);
+      out += w_h * v;
+      if constexpr (E > 0) {
+        const Vec<S, E> w_e = sign * gain.template segment<E>(K + 1).cwiseProduct(model_.first_integrals(P.mu) -
+                                                                                  F0.template segment<E>(K + 1));
+        out += model_.first_integrals_jacobian(P.mu).transpose().lazyProduct(w_e);
+      }
     }
   }
 

@@ -27,6 +27,15 @@
 //     Vec<S,G>   group_velocity(g, xi, W) const;  // g·ξ with Ṙ = R (ξ^ − W) in place of R ξ^
 //
 // for a symmetric n×n W (the RᵀR − I rows' weights): one product instead of R ξ^ − R W.
+//
+// And, with the extended energy row h̃, the μ part of grad V written out with the model's known
+// zeros, from what one evaluation shares (μ, ξ̃ of eq. (17a), c = Eᵀμ and the adapter's E):
+//
+//     template <class Inv>  // Vec<S,M>: rows (c_1..c_K, h̃, extra integrals, RᵀR − I)
+//     void add_momentum_feedback_gradient(mu, xi, c, E, const Inv& F0, const Inv& K, S sign,
+//                                         Vec<S,D>& out) const;  // out += sign ∇_μ V
+//
+// in place of the adapter's dense E w_c + w_h ξ̃ + (extra rows); ∇_μ h̃ = ξ̃.
 #pragma once
 
 #include <type_traits>
@@ -86,6 +95,17 @@ struct lie_weighted_velocity<
                              std::declval<const Mat<typename T::Scalar, (T::rotation_size > 0 ? T::rotation_size : 1),
                                                     (T::rotation_size > 0 ? T::rotation_size : 1)>&>())),
                          Vec<typename T::Scalar, T::G>>::value>> : std::true_type {};
+template <class T, int M, class = void>
+struct lie_momentum_gradient : std::false_type {};
+template <class T, int M>
+struct lie_momentum_gradient<
+    T, M,
+    std::void_t<decltype(std::declval<const T&>().add_momentum_feedback_gradient(
+        std::declval<const lie_d<T>&>(), std::declval<const lie_d<T>&>(),
+        std::declval<const Vec<typename T::Scalar, T::K>&>(),
+        std::declval<const Mat<typename T::Scalar, T::D, T::K>&>(), std::declval<const Vec<typename T::Scalar, M>&>(),
+        std::declval<const Vec<typename T::Scalar, M>&>(), typename T::Scalar(1), std::declval<lie_d<T>&>()))>>
+    : std::true_type {};
 }  // namespace detail
 
 // Fails the build with the first missing piece of the contract above. Returns true.

@@ -24,8 +24,10 @@
 // energy row is h̃ or h (energy_row.hpp).
 #pragma once
 
+#include "attractor/core/inline.hpp"
 #include "attractor/core/types.hpp"
 #include "attractor/nonholonomic/energy_row.hpp"
+#include "attractor/nonholonomic/model_feedback_gradient.hpp"
 #include "attractor/nonholonomic/orthogonality_rows.hpp"
 #include "attractor/nonholonomic/principal_bundle_model.hpp"
 #include "attractor/nonholonomic/small_inverse.hpp"
@@ -116,18 +118,54 @@ class PrincipalBundleExtension {
     return -(t.C * a);
   }
 
-  // The extended field (24).
-  State field(const State& s) const {
-    const Terms t = terms(s);
-    const Momentum free = free_rate(t, s);
+  // The extended field (24). It and the fused hooks below are each one call with their helpers
+  // inlined into it (ATTRACTOR_FLATTEN, core/inline.hpp), whatever the caller's file.
+  ATTRACTOR_FLATTEN State field(const State& s) const { return field(terms(s), s); }
+  State field(const Terms& t, const State& s) const {
     State dx;
     if constexpr (G > 0) {
       dx.template head<G>() =
           model_.group_velocity(Vec<S, G>(s.template head<G>()), Vec<S, D>(t.dHz.template head<D>()));
     }
-    dx.template segment<P>(shape_index) = t.dHz.template tail<P>();
-    dx.template tail<Z>() = free + t.m * (t.e * multipliers(t, s, free));
+    momentum_field(t, s, dx);
     return dx;
+  }
+
+  // Fused grad V = DFᵀ K (F − F0) (integrate/system.hpp): the rows of invariants_jacobian()
+  // weighted by w = K∘(F − F0), from one terms(s) (the generic path evaluates it for F and again
+  // for DF) and without the M×N matrix: on x Σ w_c,i De_iᵀ z + w_energy ∂/∂x, on z E w_c +
+  // w_energy ∂/∂z, on R the RᵀR − I rows' R W (orthogonality_rows.hpp), nothing on the rest of g.
+  // The model's own gradient instead when it writes one out (model_feedback_gradient.hpp).
+  ATTRACTOR_ALWAYS_INLINE State feedback_gradient(const State& s, const Invariants& F0, const Invariants& gain) const {
+    if constexpr (model_gradient) {
+      return model_.feedback_gradient(s, F0, gain);
+    } else {
+      return terms_feedback_gradient(s, F0, gain);
+    }
+  }
+  State feedback_gradient(const Terms& t, const State& s, const Invariants& F0, const Invariants& gain) const {
+    State g;
+    if constexpr (G > 0) g.template head<G>().setZero();
+    if constexpr (O > 0) {
+      const Mat<S, n, n> RW = rotation(s) * rotation_weights(rotation(s), F0, gain);
+      g.template head<n * n>() = Eigen::Map<const Vec<S, n * n>>(RW.data());
+    }
+    Shape gx = Shape::Zero();
+    Momentum gz = Momentum::Zero();
+    apply_bundle_gradient(t, s, F0, gain, S(1), gx, gz);
+    g.template segment<P>(shape_index) = gx;
+    g.template tail<Z>() = gz;
+    return g;
+  }
+  // Fused X − grad V: the field and the gradient from the same terms(s), and on R (ξ̃^ − W) as one
+  // product where the model supplies the weighted group velocity (as lie_group_model.hpp); or the
+  // field (one flattened call) minus the model's gradient, inlined as in cotangent_extension.hpp.
+  ATTRACTOR_ALWAYS_INLINE State feedback_field(const State& s, const Invariants& F0, const Invariants& gain) const {
+    if constexpr (model_gradient) {
+      return field(s) - model_.feedback_gradient(s, F0, gain);
+    } else {
+      return terms_feedback_field(s, F0, gain);
+    }
   }
 
   S extended_energy(const State& s) const { return terms(s).H_ext; }  // h̃, eq. (23)
@@ -184,6 +222,75 @@ class PrincipalBundleExtension {
   }
 
  private:
+  static constexpr bool model_gradient = Row == EnergyRow::extended && has_model_feedback_gradient_v<Model, N, M>;
+
+  ATTRACTOR_FLATTEN State terms_feedback_gradient(const State& s, const Invariants& F0, const Invariants& gain) const {
+    return feedback_gradient(terms(s), s, F0, gain);
+  }
+  // X − grad V from one terms(s), with R (ξ̃^ − W) as one product where the model has it.
+  ATTRACTOR_FLATTEN State terms_feedback_field(const State& s, const Invariants& F0, const Invariants& gain) const {
+    const Terms t = terms(s);
+    State dx;
+    if constexpr (G > 0) {
+      const Vec<S, G> g = s.template head<G>();
+      const Vec<S, D> xi = t.dHz.template head<D>();
+      if constexpr (O > 0) {
+        const Mat<S, n, n> W = rotation_weights(rotation(s), F0, gain);
+        if constexpr (detail::bundle_weighted_velocity<Model>::value) {
+          dx.template head<G>() = model_.group_velocity(g, xi, W);
+        } else {
+          dx.template head<G>() = model_.group_velocity(g, xi);
+          const Mat<S, n, n> RW = rotation(s) * W;
+          dx.template head<n * n>() -= Eigen::Map<const Vec<S, n * n>>(RW.data());
+        }
+      } else {
+        dx.template head<G>() = model_.group_velocity(g, xi);
+      }
+    }
+    momentum_field(t, s, dx);
+    Shape dxs = dx.template segment<P>(shape_index);
+    Momentum dz = dx.template tail<Z>();
+    apply_bundle_gradient(t, s, F0, gain, S(-1), dxs, dz);
+    dx.template segment<P>(shape_index) = dxs;
+    dx.template tail<Z>() = dz;
+    return dx;
+  }
+
+  // ẋ and ż of the field (24) into dx: ẋ = ∂h̃/∂p_x, ż = (ad*_ξ̃ μ, −∂h̃/∂x) + m E λ̃.
+  void momentum_field(const Terms& t, const State& s, State& dx) const {
+    const Momentum free = free_rate(t, s);
+    dx.template segment<P>(shape_index) = t.dHz.template tail<P>();
+    dx.template tail<Z>() = free + t.m * (t.e * multipliers(t, s, free));
+  }
+
+  // The shape and momentum parts of grad V (the rows of invariants_jacobian() weighted by
+  // w = K∘(F − F0)), added to gx, gz (sign +1) or subtracted (−1, the feedback field).
+  void apply_bundle_gradient(const Terms& t, const State& s, const Invariants& F0, const Invariants& gain, S sign,
+                             Shape& gx, Momentum& gz) const {
+    const Shape x = shape(s);
+    const Momentum z = momentum(s);
+    const Vec<S, K> w_c = sign * gain.template head<K>().cwiseProduct(t.c - F0.template head<K>());
+    gz += t.e * w_c;
+    for (int i = 0; i < K; ++i) gx += w_c[i] * (t.De[i].transpose() * z);
+    if constexpr (Row == EnergyRow::extended) {
+      const S w_h = sign * gain[K] * (t.H_ext - F0[K]);
+      gx += w_h * t.dHx;
+      gz += w_h * t.dHz;
+    } else {
+      const Momentum minv_z = t.minv * z;
+      const S w_h = sign * gain[K] * ((S(0.5) * z.dot(minv_z) + model_.potential(x)) - F0[K]);
+      gx += w_h * (model_.kinetic_gradient(x, z) + model_.potential_gradient(x));
+      gz += w_h * minv_z;
+    }
+  }
+
+  // W with R W the RᵀR − I rows' share of grad V (orthogonality_rows.hpp).
+  static Mat<S, (n > 0 ? n : 1), (n > 0 ? n : 1)> rotation_weights(const Mat<S, (n > 0 ? n : 1), (n > 0 ? n : 1)>& R,
+                                                                   const Invariants& F0, const Invariants& gain) {
+    return OrthogonalityRows<S, n>::feedback_weights(R, Vec<S, O>(gain.template tail<O>()),
+                                                     Vec<S, O>(F0.template tail<O>()));
+  }
+
   Model model_{};
 };
 

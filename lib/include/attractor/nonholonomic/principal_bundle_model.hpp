@@ -22,6 +22,13 @@
 //     Vec<S,D>   ad_star(xi, mu) const;          // ad*_ξ μ, with ⟨ad*_ξ μ, η⟩ = ⟨μ, [ξ, η]⟩
 //     Vec<S,G>   group_velocity(g, xi) const;    // ġ = g·ξ in the embedding (when G > 0)
 //   };
+//
+// Optional, when the group part starts with a rotation R (rotation_size n > 0), the feedback
+// field's group velocity
+//
+//     Vec<S,G>   group_velocity(g, xi, W) const;  // g·ξ with Ṙ = R (ξ^ − W) in place of R ξ^
+//
+// for a symmetric n×n W (the RᵀR − I rows' weights): one product instead of R ξ^ − R W.
 #pragma once
 
 #include <type_traits>
@@ -83,6 +90,19 @@ struct bundle_group_velocity<
                                                 std::declval<const Vec<typename T::Scalar, T::G>&>(),
                                                 std::declval<const Vec<typename T::Scalar, T::D>&>())),
                                             Vec<typename T::Scalar, T::G>>::value>> : std::true_type {};
+template <class T, class = void>
+struct bundle_weighted_velocity : std::false_type {};
+template <class T>
+struct bundle_weighted_velocity<
+    T,
+    std::enable_if_t<(T::rotation_size > 0) &&
+                     std::is_convertible<
+                         decltype(std::declval<const T&>().group_velocity(
+                             std::declval<const Vec<typename T::Scalar, T::G>&>(),
+                             std::declval<const Vec<typename T::Scalar, T::D>&>(),
+                             std::declval<const Mat<typename T::Scalar, (T::rotation_size > 0 ? T::rotation_size : 1),
+                                                    (T::rotation_size > 0 ? T::rotation_size : 1)>&>())),
+                         Vec<typename T::Scalar, T::G>>::value>> : std::true_type {};
 }  // namespace detail
 
 // Fails the build with the first missing piece of the contract above. Returns true.

@@ -22,6 +22,7 @@
 #pragma once
 
 #include <cmath>
+#include <type_traits>
 
 #include "attractor/core/finite.hpp"
 #include "attractor/core/result.hpp"
@@ -79,6 +80,23 @@ struct ChaplyginSleighModel {
     Vec<S, G> d;
     se2_group_velocity(g, xi, W, d);
     return d;
+  }
+
+  // ∇_Π V with the energy row h̃, written out (lie_group_model.hpp): paper 000 eq. (55),
+  //   ∇_Π V = k1 (J − J0) e + k2 (h̃ − h̃0) ξ̃,  ξ̃ = ∂h̃/∂Π = (Πθ/(I + ma²), Πx/m, 0),
+  //   h̃ = ½ (Πθ ξ̃θ + Πx ξ̃x)  (eq. (50)),
+  // with the adapter's c = J, ξ̃ and e (its middle entry is 0). The adapter's dense E w + w_h ξ̃
+  // also multiplies e's zero and ξ̃y (0 but for rounding: 𝕀⁻¹Π − e(e·Π) cancels in it).
+  // The reduced sleigh's only: beside the R rows (embedded) GCC compiles the adapter's dense form to
+  // fewer M4F instructions than this one (apps/bench, chaplygin_sleigh).
+  template <class Inv, bool reduced = !Embedded, std::enable_if_t<reduced, int> = 0>
+  void add_momentum_feedback_gradient(const Vec3<S>& mu, const Vec3<S>& xi, const Vec<S, 1>& c, const Mat<S, 3, 1>& e,
+                                      const Inv& F0, const Inv& K, S sign, Vec3<S>& out) const {
+    const S w1 = sign * K[0] * (c[0] - F0[0]);
+    const S wh = sign * K[1] * (S(0.5) * (mu[0] * xi[0] + mu[1] * xi[1]) - F0[1]);
+    out[0] += w1 * e(0, 0) + wh * xi[0];
+    out[1] += wh * xi[1];
+    out[2] += w1 * e(2, 0);
   }
 };
 

@@ -79,13 +79,31 @@ struct KnifeEdgeModel {
     J(0, 5) = S(1);
     return J;
   }
+
+  // Fused grad V = DFᵀ K (F − F0) with the energy row H̃, written out (paper 000 §3.2, the V of
+  // (45) and its gradient (46), (47)); the adapter uses it for its feedback_gradient and
+  // feedback_field (model_feedback_gradient.hpp). With u = px cos φ + py sin φ and
+  // J1 = (px sin φ − py cos φ)/√m:
+  //   ∇J1 = (0, 0, u, sin φ, −cos φ, 0)/√m,  ∇J2 = e_pφ,
+  //   ∇H̃ = (−m g sin α, 0, −u J1/√m, u cos φ/m, u sin φ/m, pφ/J).
+  // The adapter's generic terms carry the 3×3 De and m with their zeros; here only the nonzeros.
+  ATTRACTOR_ALWAYS_INLINE Vec<S, 6> feedback_gradient(const Vec<S, 6>& x, const Vec3<S>& F0, const Vec3<S>& K) const {
+    const S sn = std::sin(x[2]), cs = std::cos(x[2]), im = S(1) / prm.mass, ism = S(1) / std::sqrt(prm.mass);
+    const S u = x[3] * cs + x[4] * sn, J1 = (x[3] * sn - x[4] * cs) * ism;
+    const S mgs = prm.mass * prm.gravity * std::sin(prm.inclination);
+    const S Ht = S(0.5) * (u * u * im + x[5] * x[5] / prm.inertia) - mgs * x[0];
+    const S w1 = K[0] * (J1 - F0[0]), wh = K[1] * (Ht - F0[1]), w2 = K[2] * (x[5] - F0[2]);
+    const S a = w1 * ism, b = wh * u * im;  // ∂φ: w1 u/√m − wh u J1/√m
+    Vec<S, 6> g;
+    g << -wh * mgs, S(0), (w1 - wh * J1) * ism * u, a * sn + b * cs, b * sn - a * cs, wh * x[5] / prm.inertia + w2;
+    return g;
+  }
 };
 
 template <class S, EnergyRow Row = EnergyRow::extended>
 struct KnifeEdge : CotangentExtension<KnifeEdgeModel<S>, Row> {
   using Base = CotangentExtension<KnifeEdgeModel<S>, Row>;
   using Params = KnifeEdgeParams<S>;
-  using typename Base::Invariants;
   using typename Base::State;
 
   KnifeEdge() = default;
@@ -97,36 +115,6 @@ struct KnifeEdge : CotangentExtension<KnifeEdgeModel<S>, Row> {
     KnifeEdgeModel<S> m;
     m.prm = prm;
     return KnifeEdge(m);
-  }
-
-  // Fused grad V = DFᵀ K (F − F0) with the energy row H̃, written out (paper 000 §3.2, the V of
-  // (45) and its gradient (46), (47)). With u = px cos φ + py sin φ and J1 = (px sin φ − py cos φ)/√m:
-  //   ∇J1 = (0, 0, u, sin φ, −cos φ, 0)/√m,  ∇J2 = e_pφ,
-  //   ∇H̃ = (−m g sin α, 0, −u J1/√m, u cos φ/m, u sin φ/m, pφ/J).
-  // The adapter's generic terms carry the 3×3 De and m with their zeros; here only the nonzeros.
-  // EnergyRow::original keeps the adapter's hooks.
-  ATTRACTOR_ALWAYS_INLINE State feedback_gradient(const State& x, const Invariants& F0, const Invariants& K) const {
-    if constexpr (Row == EnergyRow::extended) {
-      const Params& P = this->model().prm;
-      const S sn = std::sin(x[2]), cs = std::cos(x[2]), im = S(1) / P.mass, ism = S(1) / std::sqrt(P.mass);
-      const S u = x[3] * cs + x[4] * sn, J1 = (x[3] * sn - x[4] * cs) * ism;
-      const S mgs = P.mass * P.gravity * std::sin(P.inclination);
-      const S Ht = S(0.5) * (u * u * im + x[5] * x[5] / P.inertia) - mgs * x[0];
-      const S w1 = K[0] * (J1 - F0[0]), wh = K[1] * (Ht - F0[1]), w2 = K[2] * (x[5] - F0[2]);
-      const S a = w1 * ism, b = wh * u * im;  // ∂φ: w1 u/√m − wh u J1/√m
-      State g;
-      g << -wh * mgs, S(0), (w1 - wh * J1) * ism * u, a * sn + b * cs, b * sn - a * cs, wh * x[5] / P.inertia + w2;
-      return g;
-    } else {
-      return Base::feedback_gradient(x, F0, K);
-    }
-  }
-  ATTRACTOR_ALWAYS_INLINE State feedback_field(const State& x, const Invariants& F0, const Invariants& K) const {
-    if constexpr (Row == EnergyRow::extended) {
-      return this->field(x) - feedback_gradient(x, F0, K);
-    } else {
-      return Base::feedback_field(x, F0, K);
-    }
   }
 
   // The exact solution from an on-constraint x0 at time t (requires pφ ≠ 0: the blade turns).

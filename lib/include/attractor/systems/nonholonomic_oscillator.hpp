@@ -66,57 +66,45 @@ struct NonholonomicOscillatorModel {
     J(0, 4) = p[1];
     return J;
   }
+
+  // Fused grad V = DFᵀ K (F − F0) with the energy row H̃, written out (paper 000 §3.7: its V with
+  // k1 on H̃, k2 on H_y, k3 on J, and ∇H̃ as printed there); the adapter uses it for its
+  // feedback_gradient and feedback_field (model_feedback_gradient.hpp). With s = 1 + y²,
+  // d = y px − pz:
+  //   H̃ = d²/(2s) + py²/2 + |q|²/2,  ∇H̃ = (x, y + d (px + y pz)/s², z,  y d/s, py, −d/s),
+  //   ∇H_y = (0, y, 0, 0, py, 0),  ∇J = (0, −d/s^{3/2}, 0, 1, 0, y)/√s (unit) or (0, pz, 0, 1, 0, y).
+  // The adapter's generic terms carry the 3×3 De and m with their zeros; here only the nonzeros.
+  ATTRACTOR_ALWAYS_INLINE Vec<S, 6> feedback_gradient(const Vec<S, 6>& x, const Vec3<S>& F0, const Vec3<S>& K) const {
+    const S X = x[0], y = x[1], z = x[2], px = x[3], py = x[4], pz = x[5];
+    const S s = S(1) + y * y, is = S(1) / s, d = y * px - pz, a = px + y * pz;
+    S J, Jy, Jpx, Jpz;
+    if (unit_constraint) {
+      const S r = S(1) / std::sqrt(s);
+      J = a * r, Jy = -d * is * r, Jpx = r, Jpz = y * r;
+    } else {
+      J = a, Jy = pz, Jpx = S(1), Jpz = y;
+    }
+    const S Ht = S(0.5) * (d * d * is + py * py + X * X + y * y + z * z);
+    const S wc = K[0] * (J - F0[0]), wh = K[1] * (Ht - F0[1]);
+    const S wy = K[2] * (S(0.5) * (py * py + y * y) - F0[2]);
+    const S dis = d * is;
+    Vec<S, 6> g;
+    g << wh * X, wc * Jy + wh * (y + dis * a * is) + wy * y, wh * z, wc * Jpx + wh * y * dis, (wh + wy) * py,
+        wc * Jpz - wh * dis;
+    return g;
+  }
 };
 
 template <class S, EnergyRow Row = EnergyRow::extended>
 struct NonholonomicOscillator : CotangentExtension<NonholonomicOscillatorModel<S>, Row> {
   using Base = CotangentExtension<NonholonomicOscillatorModel<S>, Row>;
   using Base::Base;
-  using typename Base::Invariants;
-  using typename Base::State;
 
   // No physical parameters (unit mass, stiffness); unit_constraint picks J's scaling.
   static Result<NonholonomicOscillator> make(bool unit_constraint = true) {
     NonholonomicOscillatorModel<S> m;
     m.unit_constraint = unit_constraint;
     return NonholonomicOscillator(m);
-  }
-
-  // Fused grad V = DFᵀ K (F − F0) with the energy row H̃, written out (paper 000 §3.7: its V with
-  // k1 on H̃, k2 on H_y, k3 on J, and ∇H̃ as printed there). With s = 1 + y², d = y px − pz:
-  //   H̃ = d²/(2s) + py²/2 + |q|²/2,  ∇H̃ = (x, y + d (px + y pz)/s², z,  y d/s, py, −d/s),
-  //   ∇H_y = (0, y, 0, 0, py, 0),  ∇J = (0, −d/s^{3/2}, 0, 1, 0, y)/√s (unit) or (0, pz, 0, 1, 0, y).
-  // The adapter's generic terms carry the 3×3 De and m with their zeros; here only the nonzeros.
-  // EnergyRow::original keeps the adapter's hooks.
-  ATTRACTOR_ALWAYS_INLINE State feedback_gradient(const State& x, const Invariants& F0, const Invariants& K) const {
-    if constexpr (Row == EnergyRow::extended) {
-      const S X = x[0], y = x[1], z = x[2], px = x[3], py = x[4], pz = x[5];
-      const S s = S(1) + y * y, is = S(1) / s, d = y * px - pz, a = px + y * pz;
-      S J, Jy, Jpx, Jpz;
-      if (this->model().unit_constraint) {
-        const S r = S(1) / std::sqrt(s);
-        J = a * r, Jy = -d * is * r, Jpx = r, Jpz = y * r;
-      } else {
-        J = a, Jy = pz, Jpx = S(1), Jpz = y;
-      }
-      const S Ht = S(0.5) * (d * d * is + py * py + X * X + y * y + z * z);
-      const S wc = K[0] * (J - F0[0]), wh = K[1] * (Ht - F0[1]);
-      const S wy = K[2] * (S(0.5) * (py * py + y * y) - F0[2]);
-      const S dis = d * is;
-      State g;
-      g << wh * X, wc * Jy + wh * (y + dis * a * is) + wy * y, wh * z, wc * Jpx + wh * y * dis, (wh + wy) * py,
-          wc * Jpz - wh * dis;
-      return g;
-    } else {
-      return Base::feedback_gradient(x, F0, K);
-    }
-  }
-  ATTRACTOR_ALWAYS_INLINE State feedback_field(const State& x, const Invariants& F0, const Invariants& K) const {
-    if constexpr (Row == EnergyRow::extended) {
-      return this->field(x) - feedback_gradient(x, F0, K);
-    } else {
-      return Base::feedback_field(x, F0, K);
-    }
   }
 };
 

@@ -105,6 +105,11 @@ struct RollerRacerModel {
     se2_group_velocity(g, xi, d);
     return d;
   }
+  Vec<S, G> group_velocity(const Vec<S, G>& g, const Vec3<S>& xi, const Mat<S, 2, 2>& W) const {
+    Vec<S, G> d;
+    se2_group_velocity(g, xi, W, d);
+    return d;
+  }
 
  private:
   Vec<S, 4> rear_axle(S c, S s) const {  // a(ϕ): the rear no-slip condition as ⟨z, a⟩ = 0

@@ -100,6 +100,26 @@ struct RollingDiskModel {
   }
   Vec<S, 1> first_integrals(const Vec<S, 4>& mu) const { return Vec<S, 1>(mu[0]); }  // Πθ
   Mat<S, 1, 4> first_integrals_jacobian(const Vec<S, 4>&) const { return Mat<S, 1, 4>(S(1), S(0), S(0), S(0)); }
+
+  // ∇_Π V with the energy row h̃, written out (lie_group_model.hpp): with the header's e1 = e_y/√m,
+  // e2 = (0, I, 0, −mR)/√(mI(I + mR²)) (the adapter's E, these three entries nonzero) and
+  //   ξ̃ = ∂h̃/∂Π = (Πθ/J, R u, 0, u),  u = (RΠx + Πψ)/(I + mR²),
+  //   h̃ = ½ (Πθ ξ̃θ + Πx ξ̃x + Πψ ξ̃ψ),
+  //   ∇_Π V = w1 e1 + w2 e2 + w_h ξ̃ + w_θ e_θ,  w = K∘(F − F0) of the rows (J1, J2, h̃, Πθ),
+  // from the adapter's c = (J1, J2) and ξ̃. The adapter's dense E w, w_h ξ̃ and Jacobianᵀ w_θ
+  // also multiply E's five zeros, ξ̃y (0 but for rounding) and the Πθ row's three zeros.
+  template <class Inv>
+  void add_momentum_feedback_gradient(const Vec<S, 4>& mu, const Vec<S, 4>& xi, const Vec<S, 2>& c,
+                                      const Mat<S, 4, 2>& E, const Inv& F0, const Inv& K, S sign,
+                                      Vec<S, 4>& out) const {
+    const S w1 = sign * K[0] * (c[0] - F0[0]), w2 = sign * K[1] * (c[1] - F0[1]);
+    const S wh = sign * K[2] * (S(0.5) * (mu[0] * xi[0] + mu[1] * xi[1] + mu[3] * xi[3]) - F0[2]);
+    const S wt = sign * K[3] * (mu[0] - F0[3]);
+    out[0] += wh * xi[0] + wt;
+    out[1] += w2 * E(1, 1) + wh * xi[1];
+    out[2] += w1 * E(2, 0);
+    out[3] += w2 * E(3, 1) + wh * xi[3];
+  }
 };
 
 template <class S, EnergyRow Row = EnergyRow::extended>
