@@ -181,20 +181,16 @@ FLOOR_REASONS = {
                   "parameters, so the ratio is high while the count is tiny",
     "planar_pendulum": "straight-line FPU code like the spherical pendulum's, on a 4-state: the same "
                        "fused feedback field; above the FP count the loads of the state, parameters, "
-                       "gains and references and the register copies a fused multiply-add needs when its "
-                       "accumulator is still live (x + c k for each stage input)",
-    "spherical_pendulum": "straight-line FPU code; above the FP count: the loads and stores of the 6-state "
-                          "and the 10 parameters and gains, register copies (a fused multiply-add "
-                          "overwrites its accumulator, so x + c k for a stage input costs a vmov when x "
-                          "is still needed: about 45 per step) and spills of the RK4 stages (32 "
-                          "single-precision registers for x, the running sum, the stage and ~14 "
-                          "constants). The stage sum is accumulated as each stage is computed "
-                          "(integrate/butcher.hpp), so no k is kept; compiled without contraction the "
-                          "copies vanish but the step has more instructions (vmul + vadd). GCC's scheduling "
-                          "before register allocation (-fschedule-insns, on at -O2) moves the stage sums "
-                          "towards the end and so raises the pressure: without it this step has ~345 "
-                          "instructions, but the full skate's steps get ~5 % longer, so the flags stay. "
-                          "The ×floor goal of 1.2 is not met, and not by the arithmetic",
+                       "gains and references and a load of the state per RK4 stage (the addend a fused "
+                       "multiply-add overwrites in x + c k; docs/runtime.md, \"Distance to the floor\")",
+    "spherical_pendulum": "straight-line FPU code; above the FP count: a load of the 6-state per RK4 stage "
+                          "(a fused multiply-add overwrites its addend, so x + c k for a stage input "
+                          "costs a load or a register copy of x per component), the 10 parameters, "
+                          "gains and references, the stores of the result, and spills of about three "
+                          "components of the running sum per stage (19 of the 32 single-precision "
+                          "registers hold values live across every stage). With no spill and no copy at "
+                          "all the step would be 1.20× its FP count; the ×floor goal of 1.2 is not met "
+                          "(table by instruction class: docs/runtime.md, \"Distance to the floor\")",
     "pendulum_skate": "plain: straight-line, like the pendulums; feedback: A(Γ₂) of the invariant C₂ (37) "
                       "is an arctangent per evaluation, in float the polynomial fast_atan "
                       "(core/fast_atan.hpp, ~25 instructions instead of atanf's ~70-85), plus a division; "
@@ -207,8 +203,8 @@ FLOOR_REASONS = {
     "skate_rotor_plant": "small field: the loads of the parameters and the rotor terms; close to the "
                          "pendulums' ratio",
     "skate_gamma": "the skate-rotor estimator (Feedback<AdvectedGamma>): a 3-state field whose loads of ω, "
-                   "the measured vertical, the gains and the references per evaluation weigh against "
-                   "~20 FP instructions",
+                   "the measured vertical, the gains and the references, and of the state per RK4 "
+                   "stage, weigh against ~25 FP instructions per evaluation",
 }
 
 

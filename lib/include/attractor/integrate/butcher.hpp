@@ -46,7 +46,15 @@ constexpr ButcherTableau<S, 4> rk4_tableau() {
           S(2.785293563405282)};
 }
 
+template <class System, class Metric>
+class Feedback;  // integrate/feedback.hpp
+
 namespace detail {
+template <class F>
+struct is_feedback : std::false_type {};
+template <class System, class Metric>
+struct is_feedback<Feedback<System, Metric>> : std::true_type {};
+
 template <class F, class X, class = void>
 struct has_field_member : std::false_type {};
 template <class F, class X>
@@ -78,13 +86,43 @@ ATTRACTOR_ALWAYS_INLINE void add_scaled(Vec<S, N>& y, S c, const Vec<S, N>& v) {
 #pragma GCC unroll 16
   for (int n = 0; n < N; ++n) yp[n] += c * vp[n];
 }
-// y <- v, likewise (a 12-vector copy in double is otherwise an out-of-line assignment loop).
+// y <- v, likewise (a 12-vector copy in double is otherwise an out-of-line assignment loop),
+// from and to a vector's raw array too.
 template <class S, int N>
-ATTRACTOR_ALWAYS_INLINE void copy(Vec<S, N>& y, const Vec<S, N>& v) {
-  S* yp = y.data();
-  const S* vp = v.data();
+ATTRACTOR_ALWAYS_INLINE void copy(S* yp, const S* vp) {
 #pragma GCC unroll 16
   for (int n = 0; n < N; ++n) yp[n] = vp[n];
+}
+template <class S, int N>
+ATTRACTOR_ALWAYS_INLINE void copy(Vec<S, N>& y, const Vec<S, N>& v) {
+  copy<S, N>(y.data(), v.data());
+}
+template <class S, int N>
+ATTRACTOR_ALWAYS_INLINE void copy(Vec<S, N>& y, const S* vp) {
+  copy<S, N>(y.data(), vp);
+}
+template <class S, int N>
+ATTRACTOR_ALWAYS_INLINE void copy(S* yp, const Vec<S, N>& v) {
+  copy<S, N>(yp, v.data());
+}
+
+// The stepper's register-pressure aids on Arm (explicit_rk_step); elsewhere they do nothing.
+// reread(p): p, with its value hidden from the optimiser (an empty asm "changes" it), so reads
+// through the result are loads it cannot merge with earlier reads of the same memory. Nothing
+// else is assumed changed: no memory clobber.
+// stage_boundary(): a volatile asm, which GCC's instruction schedulers do not move anything
+// across; it emits no instruction.
+template <class T>
+ATTRACTOR_ALWAYS_INLINE T* reread(T* p) {
+#if defined(__GNUC__) && (defined(__arm__) || defined(__thumb__))
+  __asm__ volatile("" : "+r"(p));
+#endif
+  return p;
+}
+ATTRACTOR_ALWAYS_INLINE void stage_boundary() {
+#if defined(__GNUC__) && (defined(__arm__) || defined(__thumb__))
+  __asm__ volatile("");
+#endif
 }
 }  // namespace detail
 
@@ -105,24 +143,42 @@ ATTRACTOR_ALWAYS_INLINE void copy(Vec<S, N>& y, const Vec<S, N>& v) {
 // contracts a*b + c (Cortex-M4F/M7, x86 with FMA) it may fuse other products than in that sum,
 // a rounding difference (~1e-7 after 1000 float feedback steps of the spherical pendulum). Then a
 // stage no later stage reads (RK4, Heun: every k_j but the last) is dead once added, which leaves
-// the register allocator fewer live values; GCC's pre-allocation scheduler may still move the
-// sums towards the end (the bench's floor table shows what is left).
+// the register allocator fewer live values.
+// On Arm (detail::stage_boundary, detail::reread) two more things keep the register pressure down,
+// neither changing an operation:
+//   - each stage reads x from memory again. A stage point x + c k is a multiply-add whose addend
+//     register it overwrites, so x kept in registers costs a copy per component per stage anyway;
+//     a load costs the same and frees N registers for the whole step (of the 32 single-precision
+//     FPU registers of the M4F, 16 double-precision of the M7);
+//   - the stages are scheduling regions: GCC's pre-allocation scheduler otherwise sinks each
+//     stage's acc update (short of the critical path) to the end of the step, keeping every k_j
+//     live across the later stages and spilling them.
+// Both only for schemes of 3 or more stages (RK4) of the feedback field (Feedback<>), which keeps
+// the invariants' references and gains live beside the field's own values. Measured on the bench
+// (docs/BENCHMARKS.md), that is where they pay; a plain field keeps few values live, and Heun's
+// single stage point gains nothing, so there the compiler's own allocation is left alone (it was
+// as good or better).
+// M4F float spherical pendulum feedback RK4: docs/runtime.md, "Distance to the floor".
 template <class S, int Stages, int N, class Field>
 ATTRACTOR_ALWAYS_INLINE void explicit_rk_step(const ButcherTableau<S, Stages>& t, const Field& f, Vec<S, N>& x, S h) {
+  constexpr bool aids = Stages >= 3 && detail::is_feedback<Field>::value;
   Vec<S, N> k[Stages];
   Vec<S, N> acc;
+  S* xp = x.data();
   detail::copy(acc, x);
 #pragma GCC unroll 8
   for (int i = 0; i < Stages; ++i) {
+    if (aids && i > 0) xp = detail::reread(xp);
     Vec<S, N> xi;
-    detail::copy(xi, x);
+    detail::copy(xi, xp);
 #pragma GCC unroll 8
     for (int j = 0; j < i; ++j)
       if (t.a[i][j] != S(0)) detail::add_scaled(xi, h * t.a[i][j], k[j]);
     k[i] = detail::evaluate_field(f, xi);
     if (t.b[i] != S(0)) detail::add_scaled(acc, h * t.b[i], k[i]);
+    if (aids) detail::stage_boundary();
   }
-  detail::copy(x, acc);
+  detail::copy(xp, acc);
 }
 
 template <class S, int N, class Field>

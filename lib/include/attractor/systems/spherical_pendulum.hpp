@@ -60,10 +60,35 @@ struct SphericalPendulum : Pendulum<S, 3> {
     add_momentum_gradient(x, K[3] * (vertical_momentum(x) - F0[3]), gv);
     return gv;
   }
-  // Fused X(x) − grad V (paper 002 eq. (7)), one pass (pendulum.hpp).
+  // Fused X(x) − grad V (paper 002 eq. (7)) in one pass of scalars, the pendulum's
+  // holonomic_feedback_field (pendulum.hpp) with J's row folded into the same sums:
+  //   q' = cp p − cq q − e2 m g e3 − e3' (p2, −p1, 0)
+  //   p' = dp p + dq q − m g e3     − e3' (−q2, q1, 0),   e3' = K3 (J − J0)
+  // |p|²/m and m g q3 are formed once for b and H. The third components q3', p3' come first: they
+  // free q3, p3 before the four components that J couples, so fewer values are live at once in a
+  // Runge–Kutta stage (M4F float: docs/runtime.md, "Distance to the floor").
   ATTRACTOR_ALWAYS_INLINE State feedback_field(const State& x, const Invariants& F0, const Invariants& K) const {
-    State dx = this->holonomic_feedback_field(x, F0, K);
-    add_momentum_gradient(x, -K[3] * (vertical_momentum(x) - F0[3]), dx);
+    const S q0 = x[0], q1 = x[1], q2 = x[2], p0 = x[3], p1 = x[4], p2 = x[5];
+    const S inv_m = S(1) / this->m, mg = this->m * this->g;
+    const S f1 = q0 * q0 + q1 * q1 + q2 * q2;
+    const S f2 = q0 * p0 + q1 * p1 + q2 * p2;
+    const S pp = p0 * p0 + p1 * p1 + p2 * p2;
+    const S inv_f1 = S(1) / f1;
+    const S pm = pp * inv_m, mgq = mg * q2;  // |p|²/m, m g q3
+    const S a = f2 * inv_m * inv_f1;         // f2/(m f1)
+    const S b = (mgq - pm) * inv_f1;         // (m g q3 − |p|²/m)/f1
+    const S e0 = K[0] * (f1 - F0[0]);
+    const S e1 = K[1] * (f2 - F0[1]);
+    const S e2 = K[2] * (S(0.5) * pm + mgq - F0[2]);  // H − H0
+    const S e3 = K[3] * (q0 * p1 - q1 * p0 - F0[3]);  // J − J0
+    const S cp = inv_m - e1, cq = a + S(2) * e0, dp = a - e2 * inv_m, dq = b - e1;
+    State dx;
+    dx[2] = cp * p2 - cq * q2 - e2 * mg;
+    dx[5] = dp * p2 + dq * q2 - mg;
+    dx[0] = cp * p0 - cq * q0 - e3 * p1;
+    dx[1] = cp * p1 - cq * q1 + e3 * p0;
+    dx[3] = dp * p0 + dq * q0 + e3 * q1;
+    dx[4] = dp * p1 + dq * q1 - e3 * q0;
     return dx;
   }
 
