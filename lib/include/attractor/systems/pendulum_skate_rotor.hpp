@@ -27,6 +27,8 @@
 
 #include <cmath>
 
+#include <Eigen/Geometry>  // cross()
+
 #include "attractor/core/finite.hpp"
 #include "attractor/core/result.hpp"
 #include "attractor/core/types.hpp"

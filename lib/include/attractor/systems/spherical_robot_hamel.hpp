@@ -8,6 +8,8 @@
 // dℰ_α/dt = (0, a e_α×Γ̇). Metric of the reduced Lagrangian (paper 003 (43)), ad* (Example 8), 𝐊 (20).
 #pragma once
 
+#include <Eigen/Geometry>  // cross()
+
 #include "attractor/core/types.hpp"
 #include "attractor/geometry/so3.hpp"
 #include "attractor/systems/spherical_robot.hpp"
