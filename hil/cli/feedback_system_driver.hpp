@@ -258,14 +258,18 @@ FeedbackOutcome<Entry::template System<S>::N> feedback_simulate(FeedbackInputs i
   const double T = in.T_given ? in.T : Entry::default_T(ref, x0d);
   in.steps = step_count(T, in.h, in.force);
 
-  const auto region_d = region_of<Entry>(ref, x0d, T);
-  State region[std::tuple_size<decltype(region_d)>::value];
-  for (std::size_t k = 0; k < region_d.size(); ++k) region[k] = region_d[k].template cast<S>();
+  // Only a feedback step needs the reachable region (auto gains, check_step): the other methods
+  // skip the accurate run that samples it.
+  const bool fbm = in.method.feedback();
+  using Region = decltype(region_of<Entry>(ref, x0d, T));
+  const Region region_d = fbm ? region_of<Entry>(ref, x0d, T) : Region{};
+  State region[std::tuple_size<Region>::value];
+  if (fbm)
+    for (std::size_t k = 0; k < region_d.size(); ++k) region[k] = region_d[k].template cast<S>();
   const Scheme sc = in.method.scheme;
   const S h = S(in.h);
   Vec<S, M> K;
   for (int i = 0; i < M; ++i) K[i] = S(in.gains.gains[std::size_t(i)]);
-  const bool fbm = in.method.feedback();
   if (fbm && in.gains.automatic) K = auto_gains(sys, region, sc, h);
   const Result<Feedback<Sys>> fbr = Feedback<Sys>::make(sys, x0, K);
   if (fbm && !fbr)

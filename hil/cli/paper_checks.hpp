@@ -27,8 +27,9 @@ class PaperChecks {
     return true;
   }
   // Prints the checks on `text` (the report's table stream) or, with json, the one JSON object
-  // on stdout; `report` names the report. Returns exit_ok or exit_check_failed.
-  int finish(const char* report, bool json, std::FILE* text) const {
+  // on stdout; `report` names the report, `extra` members (e.g. a report's "rows") follow the
+  // checks in that object. Returns exit_ok or exit_check_failed.
+  int finish(const char* report, bool json, std::FILE* text, const Json& extra = Json::object()) const {
     if (json) {
       Json j;
       j["report"] = report, j["ok"] = ok();
@@ -40,6 +41,7 @@ class PaperChecks {
                                {"max", num(c.hi)},
                                {"source", c.source},
                                {"ok", c.ok}});
+      for (const auto& [key, value] : extra.items()) j[key] = value;
       print_json(j);
     } else {
       std::fprintf(text, "\nchecks against the paper:\n");
