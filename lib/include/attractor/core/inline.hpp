@@ -3,15 +3,15 @@
 //
 // ATTRACTOR_ALWAYS_INLINE: the step drivers, and small vector fields a system wants inlined into
 //   the RK stages. A field called out of line returns its vector through memory and the stages
-//   reload it; inlined, the stages stay in FPU registers (M4F float spherical pendulum feedback
-//   RK4: 882 -> 372 instructions per step, docs/BENCHMARKS.md).
+//   reload it; inlined, the stages stay in FPU registers (measured: docs/BENCHMARKS.md,
+//   "Hand-written reference").
 // ATTRACTOR_LAMBDA_INLINE: the same for a lambda handed to a step driver, after its parameter
 //   list: [&sys](const State& x) ATTRACTOR_LAMBDA_INLINE { return sys.field(x); }.
 // ATTRACTOR_FLATTEN: a large function (the full skate's field, the generic feedback gradient)
 //   stays one call, with everything it calls inlined into it. GCC's inlining budget is per
 //   translation unit (--param inline-unit-growth): without this, whether Eigen's small helpers
-//   inside it were inlined depended on what else the file contained (full skate plain RK4:
-//   7,542 or 3,162 instructions for the same code).
+//   inside it were inlined depended on what else the file contained (the same code compiled to
+//   steps of very different cost; docs/BENCHMARKS.md, "Where the feedback term's instructions go").
 //
 // Sanitizer builds (host-asan) check behaviour, not speed, and there ATTRACTOR_FLATTEN is empty:
 // it copies a whole call tree into every instantiation, which under ASan+UBSan took the
