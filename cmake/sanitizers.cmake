@@ -11,14 +11,15 @@
 #
 # What ON leaves out, and why each is covered here (docs/testing.md, "Sanitizer checks"):
 #   alignment          Eigen asserts the alignment of every fixed-size vectorisable array it
-#                      constructs (eigen_assert, on: no build defines NDEBUG or EIGEN_NO_DEBUG);
-#                      the other misaligned accesses are memcpy-based decoders (link/)
+#                      constructs (eigen_assert: no host build defines NDEBUG or EIGEN_NO_DEBUG);
+#                      lib/ never reinterprets a pointer (the wire format is read byte by byte,
+#                      link/byte_order.hpp)
 #   null, object-size  a null or out-of-object access is a fault or an ASan report (redzones)
 #   pointer-overflow   pointer arithmetic that wraps the address space: an out-of-object pointer
 #                      that is dereferenced is an ASan report
-#   vptr, function     lib/ has no virtual functions, RTTI or calls through cast function pointers;
-#                      the two host interfaces with virtual functions (hil-run's ByteTap, a link
-#                      test's Peer) are called through their own static type only
+#   vptr, function     lib/ has no virtual functions, RTTI or function-pointer casts; the host's
+#                      two polymorphic interfaces (hil-run's ByteTap, a link test's Peer) are never
+#                      downcast, and a call on a destroyed object is an ASan use-after-free
 # These checks are the ones that keep Eigen's expressions from folding at -O1: without them a
 # suite's compile drops by about a third and its run by several times.
 set(ATTRACTOR_SANITIZE OFF CACHE STRING "Host sanitizers: OFF, ON (ASan + UBSan's reduced set, CI) or full (every UBSan check)")
