@@ -12,10 +12,12 @@ its disassembly (scripts/bench_floor.py). The floor of a step is its floating-po
   consts   each distinct floating-point constant put into a register, once: a literal-pool
            load (keyed by its bits, so a constant repeated in two pools counts once) or a
            vmov #immediate
-  entry    the return (bx lr, or the pop of pc) plus the saves of callee-saved registers the
-           code makes (push/pop of r4-r11, vpush/vpop of s16-s31: in a leaf GCC takes the
-           scratch registers first, so it saves one only when more values are live at once
-           than r0-r3, r12, lr or s0-s15 hold); not the stack frame for spills (sub/add sp)
+  entry    the call (bl, and the one argument, the closure's address, put into r0: the two
+           instructions the measurement loop adds per call), the return (bx lr, or the pop of
+           pc), and the saves of callee-saved registers the code makes (push/pop of r4-r11,
+           vpush/vpop of s16-s31: in a leaf GCC takes the scratch registers first, so it saves
+           one only when more values are live at once than r0-r3, r12, lr or s0-s15 hold);
+           not the stack frame for spills (sub/add sp)
 
 One instruction per value: what vldr/vstr/ldr/str move (a float, a double, a word). The
 multiple-register forms (vldm/vstm/ldm/stm/ldrd/strd) move several values in one instruction;
@@ -302,6 +304,7 @@ def traffic(insns, literals):
             pending[target] = (dict(t.regs), dict(t.stack)) if old is None else \
                 (merge(old[0], t.regs), merge(old[1], t.stack))
         falls_through = not (returns or name == "b" or name == "b.w")
-    entry = (2 if t.saves_core else 1) + (2 if t.saves_fp else 0)  # push + pop {.., pc}, or bx lr
+    # bl and its argument; push + pop {.., pc}, or bx lr; vpush + vpop
+    entry = 2 + (2 if t.saves_core else 1) + (2 if t.saves_fp else 0)
     return {"loads": t.instructions("load"), "stores": t.instructions("store"), "consts": len(t.consts),
             "entry": entry, "unresolved": t.unresolved}

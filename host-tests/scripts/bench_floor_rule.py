@@ -50,7 +50,7 @@ STEP = """
   16a:	b.n	15c <step+0x5c>
 """
 EXPECTED = {"loads": 1 + 1 + 2 + 2 + 1,  # closure {system, x}: one ldrd; h*; x0 x1; a b; h
-            "stores": 2, "consts": 2, "entry": 4, "unresolved": 0}  # push/pop {r4}, vpush/vpop {d8}
+            "stores": 2, "consts": 2, "entry": 6, "unresolved": 0}  # call + argument, push/pop {r4}, vpush/vpop {d8}
 
 
 def main():
