@@ -27,23 +27,21 @@ def floor_cell(instr, address, floor):
     return f"{instr:,.1f} / {f['floor']} = {r[0]:.2f} (×FP {r[1]:.2f})"
 
 
-# Why a system's steps sit where they do against their FP instructions (M4F float, the disassembly
-# of its measured steps), in words; every system also gets the facts read from its code
-# (floor_facts), so a system without an entry here is still explained.
+# Why a system's steps sit where they do against their floor and their FP instructions (M4F float,
+# the disassembly of its measured steps), in words; every system also gets the facts read from its
+# code (floor_facts), so a system without an entry here is still explained.
 FLOOR_REASONS = {
     "oscillator": "a field of two products: the step is mostly the loads and stores of x, h and the "
-                  "parameters, so the ratio is high while the count is tiny",
+                  "parameters, all in its floor, so ×floor is low while ×FP is high",
     "planar_pendulum": "straight-line FPU code like the spherical pendulum's, on a 4-state: the same "
-                       "fused feedback field; above the FP count the loads of the state, parameters, "
-                       "gains and references and a load of the state per RK4 stage (the addend a fused "
-                       "multiply-add overwrites in x + c k; docs/runtime.md, \"Distance to the floor\")",
-    "spherical_pendulum": "straight-line FPU code; above the FP count: a load of the 6-state per RK4 stage "
+                       "fused feedback field; above the floor a load of the state per RK4 stage (the addend "
+                       "a fused multiply-add overwrites in x + c k) and a few register copies "
+                       "(docs/runtime.md, \"Distance to the floor\")",
+    "spherical_pendulum": "straight-line FPU code; above the floor: a load of the 6-state per RK4 stage "
                           "(a fused multiply-add overwrites its addend, so x + c k for a stage input "
-                          "costs a load or a register copy of x per component), the 10 parameters, "
-                          "gains and references, the stores of the result, and spills of about three "
+                          "costs a load or a register copy of x per component), spills of about three "
                           "components of the running sum per stage (19 of the 32 single-precision "
-                          "registers hold values live across every stage). With no spill and no copy at "
-                          "all the step would be 1.20× its FP count; the ×floor goal of 1.2 is not met "
+                          "registers hold values live across every stage) and 5 register copies "
                           "(table by instruction class: docs/runtime.md, \"Distance to the floor\")",
     "pendulum_skate": "plain: straight-line, like the pendulums; feedback: A(Γ₂) of the invariant C₂ (37) "
                       "is an arctangent per evaluation, in float the polynomial fast_atan "
@@ -51,14 +49,15 @@ FLOOR_REASONS = {
                       "the artanh branch (I₂ < I₃) stays a libm call the default parameters never take",
     "pendulum_skate_full": "the multiplier solve and the metric products go through 3×3 and 6×3 Eigen "
                            "temporaries in memory (memset of a temporary, loads and stores of every "
-                           "entry); feedback: the fused feedback_gradient "
-                           "(systems/pendulum_skate_full_gradient.hpp) forms neither the 8×9 Jacobian nor "
-                           "the invariants, C₂'s arctangent is fast_atan in float",
+                           "entry: the stack traffic the floor leaves out); feedback: the fused "
+                           "feedback_gradient (systems/pendulum_skate_full_gradient.hpp) forms neither the "
+                           "8×9 Jacobian nor the invariants, C₂'s arctangent is fast_atan in float",
     "skate_rotor_plant": "small field: the loads of the parameters and the rotor terms; close to the "
                          "pendulums' ratio",
-    "skate_gamma": "the skate-rotor estimator (Feedback<AdvectedGamma>): a 3-state field whose loads of ω, "
-                   "the measured vertical, the gains and the references, and of the state per RK4 "
-                   "stage, weigh against ~25 FP instructions per evaluation",
+    "skate_gamma": "the skate-rotor estimator (Feedback<AdvectedGamma>): a 3-state field; above the floor a "
+                   "load of the state per RK4 stage and register copies; its loads of ω, the measured "
+                   "vertical, the gains and the references are in the floor and weigh against ~25 FP "
+                   "instructions per evaluation, so its ×FP is the highest of the three",
 }
 
 
