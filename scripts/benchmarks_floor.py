@@ -55,7 +55,9 @@ FLOOR_REASONS = {
     "skate_rotor_plant": "small field: the loads of the parameters and the rotor terms; close to the "
                          "pendulums' ratio",
     "skate_gamma": "the skate-rotor estimator (Feedback<AdvectedGamma>): a 3-state field; above the floor a "
-                   "load of the state per RK4 stage and register copies; its loads of ω, the measured "
+                   "load of the state per RK4 stage and about 3 register copies per stage: the measured "
+                   "vertical Γm is the addend of the fused multiply-adds Γm − (Γ·Γm)Γ, which overwrite it, "
+                   "and it is needed again by the next stage (a copy or a reload each); its loads of ω, the measured "
                    "vertical, the gains and the references are in the floor and weigh against ~25 FP "
                    "instructions per evaluation, so its ×FP is the highest of the three",
 }
