@@ -10,10 +10,11 @@
 # behaviour the tools must never reach.
 #
 # What ON leaves out, and why each is covered here (docs/testing.md, "Sanitizer checks"):
-#   alignment          Eigen asserts the alignment of every fixed-size vectorisable array it
-#                      constructs (eigen_assert: no host build defines NDEBUG or EIGEN_NO_DEBUG);
-#                      lib/ never reinterprets a pointer (the wire format is read byte by byte,
-#                      link/byte_order.hpp)
+#   alignment          C++17 aligns every over-aligned object (stack, new, std::allocator); a
+#                      misaligned Eigen object needs a pointer cast or a placement new into bytes,
+#                      and lib/ has neither (the wire format is read byte by byte,
+#                      link/byte_order.hpp). Eigen's own alignment assert is no substitute in
+#                      host-asan: clang at -O1 (the suites) folds it away
 #   null, object-size  a null or out-of-object access is a fault or an ASan report (redzones)
 #   pointer-overflow   pointer arithmetic that wraps the address space: an out-of-object pointer
 #                      that is dereferenced is an ASan report
