@@ -44,7 +44,8 @@ int misaligned(int n) {
 
 int main(int argc, char** argv) {
   if (argc != 2) {
-    std::fprintf(stderr, "usage: sanitizer_probe none|heap-overflow|signed-overflow|float-cast|bounds|shift|misaligned\n");
+    std::fprintf(stderr,
+                 "usage: sanitizer_probe none|heap-overflow|signed-overflow|float-cast|bounds|shift|misaligned\n");
     return 2;
   }
   const char* c = argv[1];
