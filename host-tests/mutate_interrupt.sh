@@ -62,5 +62,6 @@ for sig in TERM INT; do
   done <"$tmp/compiles"
   ! pgrep -f -- "$tmp/attractor-mutate" >/dev/null || fail "SIG$sig: a process still runs in the scratch directory"
   ! compgen -G "$tmp/attractor-mutate.*" >/dev/null || fail "SIG$sig: the scratch directory is still there"
+  grep -q '^mutate: interrupted' "$tmp/out.log" || fail "SIG$sig: no 'interrupted' message: $(tail -n 3 "$tmp/out.log")"
 done
 rm -rf "$tmp"
