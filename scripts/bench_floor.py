@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: Apache-2.0
-"""The arithmetic floor of the bench's measured steps, read from the bench image (ELF).
+"""The floor of the bench's measured steps, read from the bench image (ELF).
 
 Every step row of apps/bench is the body of its own function measured_step<...> (measure.hpp:
 noipa, flatten). This tool disassembles those functions with arm-none-eabi-objdump and, for each:
@@ -12,6 +12,9 @@ noipa, flatten). This tool disassembles those functions with arm-none-eabi-objdu
           a helper call costs tens of instructions)
   static  instructions in the function's code
   calls   the other functions it calls
+  floor   fp + loads + stores + consts + entry: the instructions no implementation of the step can
+          leave out (bench_floor_memory.py says what each counts and why; docs/runtime.md,
+          "Distance to the floor"); unresolved: accesses whose address the tracking could not name
 A step may call the C library's maths (sqrt, atan2, sin, ... float or double), its memset/memcpy
 (GCC's own calls for large zero fills and copies) and the soft-float helpers, nothing else: any other call is a helper GCC left out of line, which the measurement
 would then count and which an application's step would pay too.
@@ -19,7 +22,8 @@ would then count and which an application's step would pay too.
   bench_floor.py check ELF          every measured step of ELF; exit 1 listing each step with a
                                     call it should not have (CTest bench.<board>.no_calls)
   bench_floor.py table ELF BENCH    one line per address printed in BENCH (the bench image's
-                                    output: "... at 0xADDR"): "0xADDR fp N soft K static M calls a,b"
+                                    output: "... at 0xADDR"): "0xADDR fp N soft K static M floor F
+                                    loads L stores S consts C entry E unresolved U calls a,b"
 ARM_OBJDUMP names the objdump (default arm-none-eabi-objdump on PATH).
 Exit codes: 0 ok, 1 check failed, 2 usage, 6 a file or the objdump tool could not be read or run
 (the table of hil/cli/exit_codes.hpp).
@@ -28,6 +32,8 @@ import os
 import re
 import subprocess
 import sys
+
+import bench_floor_memory
 
 OBJDUMP = os.environ.get("ARM_OBJDUMP", "arm-none-eabi-objdump")
 FP_OPS = re.compile(r"^v(add|sub|mul|nmul|div|sqrt|fma|fms|fnma|fnms|mla|mls|nmla|nmls|neg|abs|cvt\w*|cmpe?|maxnm|minnm|rint\w)"
@@ -39,6 +45,7 @@ LIBM = re.compile(r"^(sqrt|cbrt|hypot|sin|cos|tan|asin|acos|atan|atan2|sinh|cosh
 MEMORY = re.compile(r"^(memset|memcpy|memmove)$")  # GCC's own calls for large zero fills and copies
 FUNC = re.compile(r"^([0-9a-f]+) <(.+)>:$")
 INSN = re.compile(r"^\s+([0-9a-f]+):\s+([a-z][\w.]*)\s*(.*)$")
+WORD = re.compile(r"^\s+([0-9a-f]+):\s+\.word\s+0x([0-9a-f]+)")  # a literal pool entry
 # bl, blx, b, b.n, b.w, bcc (conditional) with a static target "ADDR <name...>"
 BRANCH = re.compile(r"^(blx?|b(eq|ne|cs|cc|mi|pl|vs|vc|hi|ls|ge|lt|gt|le|al)?)(\.[nw])?$")
 TARGET = re.compile(r"^([0-9a-f]+) <(.*)>")
@@ -51,14 +58,19 @@ def fail(code, msg):
 
 
 def disassemble(elf):
-    """{start address: (demangled name, [(mnemonic, operands)])} of every function in .text."""
+    """{start address: (demangled name, [(address, mnemonic, operands)])} of every function in
+    .text, and {address: word} of its literal pools."""
     try:
         out = subprocess.run([OBJDUMP, "-d", "-C", "--no-show-raw-insn", "-j", ".text", elf], check=True,
                              capture_output=True, text=True).stdout
     except (OSError, subprocess.CalledProcessError) as e:
         fail(6, f"{OBJDUMP} -d {elf}: {e}")
-    funcs, current = {}, None
+    funcs, literals, current = {}, {}, None
     for line in out.splitlines():
+        m = WORD.match(line)
+        if m:
+            literals[int(m.group(1), 16)] = int(m.group(2), 16)
+            continue
         m = FUNC.match(line)
         if m:
             current = []
@@ -67,7 +79,7 @@ def disassemble(elf):
         m = INSN.match(line)
         if m and current is not None:
             current.append((int(m.group(1), 16), m.group(2), m.group(3)))
-    return funcs
+    return funcs, literals
 
 
 def analyse(start, funcs, bounds):
@@ -111,7 +123,7 @@ def short(name):
 
 
 def check(elf):
-    funcs = disassemble(elf)
+    funcs, _ = disassemble(elf)
     steps = {a: f for a, f in funcs.items() if "measured_step<" in f[0]}
     if not steps:
         fail(1, f"no measured_step<...> function in {elf}")
@@ -136,7 +148,7 @@ def table(elf, bench):
             text = f.read()
     except OSError as e:
         fail(6, f"{bench}: {e}")
-    funcs = disassemble(elf)
+    funcs, literals = disassemble(elf)
     bounds = function_bounds(funcs)
     seen = []
     for line in text.splitlines():
@@ -150,7 +162,11 @@ def table(elf, bench):
         if start not in funcs:
             fail(1, f"{a} (printed by the bench) is no function of {elf}")
         fp, soft, static, calls = analyse(start, funcs, bounds)
-        print(f"{a} fp {fp} soft {soft} static {static} calls {','.join(sorted(set(calls))) or '-'}")
+        m = bench_floor_memory.traffic(funcs[start][1], literals)
+        floor = fp + m["loads"] + m["stores"] + m["consts"] + m["entry"]
+        print(f"{a} fp {fp} soft {soft} static {static} floor {floor} loads {m['loads']} stores {m['stores']} "
+              f"consts {m['consts']} entry {m['entry']} unresolved {m['unresolved']} "
+              f"calls {','.join(sorted(set(calls))) or '-'}")
     return 0
 
 
