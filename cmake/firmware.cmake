@@ -138,9 +138,9 @@ function(attractor_add_firmware)
   add_library(${FW_NAME}.objs OBJECT ${_exclude} ${FW_SOURCES})
   target_link_libraries(${FW_NAME}.objs PUBLIC board_api ${FW_LIBRARIES})
   target_compile_definitions(${FW_NAME}.objs PRIVATE ${FW_DEFINITIONS})
-  # LINE_TABLES (test and benchmark images: run and measured, not stepped through): -g1 keeps
-  # file:line for addr2line and backtraces but no variable locations, which took a third of
-  # the bench's compile. The code is the same; -g never changes it.
+  # LINE_TABLES (test images: run, not stepped through): -g1 keeps file:line for addr2line and
+  # backtraces but no variable locations, which took a third of the bench's compile (the bench
+  # image goes further: -g0, apps/bench/CMakeLists.txt). The code is the same; -g never changes it.
   if(FW_LINE_TABLES)
     target_compile_options(${FW_NAME}.objs PRIVATE -g1)
   endif()

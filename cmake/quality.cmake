@@ -31,12 +31,18 @@ endif()
 
 # tools.fuzz_short: configures host-tests/fuzz with clang (a separate build in <build>/fuzz),
 # builds the libFuzzer targets and runs each for a few seconds from its seed corpus.
+# Its sanitizer set is this build's (cmake/sanitizers.cmake): full when this build is full, else ON.
 find_program(ATTRACTOR_CLANGXX NAMES clang++-14 clang++)
 if(ATTRACTOR_CLANGXX)
+  set(_fuzz_san ON)
+  if(ATTRACTOR_SANITIZE STREQUAL "full" OR ATTRACTOR_SANITIZE STREQUAL "FULL")
+    set(_fuzz_san full)
+  endif()
   add_test(NAME tools.fuzz_short
            COMMAND ${CMAKE_CTEST_COMMAND} --build-and-test ${PROJECT_SOURCE_DIR}/host-tests/fuzz
                    ${CMAKE_BINARY_DIR}/fuzz --build-generator ${CMAKE_GENERATOR} --build-noclean
                    --build-options -DCMAKE_CXX_COMPILER=${ATTRACTOR_CLANGXX} -DCMAKE_BUILD_TYPE=Debug
+                   -DATTRACTOR_SANITIZE=${_fuzz_san}
                    --test-command ${CMAKE_CTEST_COMMAND} --output-on-failure)
   set_tests_properties(tools.fuzz_short PROPERTIES LABELS "host;fuzz" TIMEOUT 900 COST 100)  # longest: start first
 endif()
