@@ -48,6 +48,7 @@ TEST(MeasureCheck, ConstantDivergenceIntegratesToMinusCTimesT) {
   const DampedOscillator sys;
   const auto m = run(sys, Vec<double, 2>(1, 0), 1e-2, 500);
   EXPECT_NEAR(m.divergence_integral(), -0.3 * 5.0, 1e-9);
+  EXPECT_NEAR(m.max_abs_divergence(), 0.3, 1e-9);   // the largest |div X|, of a negative divergence
   EXPECT_TRUE(std::isnan(m.log_measure_change()));  // no density: null in --json
 }
 

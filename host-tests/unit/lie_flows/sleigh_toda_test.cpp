@@ -127,6 +127,8 @@ TEST(SleighToda, RefusesBadParameters) {
   EXPECT_FALSE(SleighToda<double>::make(p));
   p = {}, p.offset = 0;  // I + m a² = 0
   EXPECT_FALSE(SleighToda<double>::make(p));
+  // validate() itself says so (make's later finite-k check would also refuse k = 0/0).
+  EXPECT_EQ(p.validate(), Error::invalid_parameter);
   const auto normalized = *SleighToda<double>::make();
   EXPECT_EQ(normalized.k, 1.0);  // defaults: the slides' normalized v̇ = ω², ω̇ = −vω
   EXPECT_EQ(normalized.field(Vec<double, 2>(2, 3)), (Vec<double, 2>(9, -6)));

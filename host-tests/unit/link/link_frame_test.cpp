@@ -424,6 +424,11 @@ TEST(LinkFrameEncode, RefusesWhatTheReceiverWouldReject) {
   a.reason = attractor::Error(200);
   EXPECT_EQ(encode_actuator_frame(1, 1, a, wire, sizeof wire, n), LinkError::out_of_range);
   a = sample_report<float>();
+  a.verdict = Verdict(attractor::link::kMaxVerdict + 1);  // unknown: the receiver refuses it
+  EXPECT_EQ(encode_actuator_frame(1, 1, a, wire, sizeof wire, n), LinkError::out_of_range);
+  a.verdict = Verdict(attractor::link::kMaxVerdict);
+  EXPECT_EQ(encode_actuator_frame(1, 1, a, wire, sizeof wire, n), LinkError::none);
+  a = sample_report<float>();
   a.torque[2] = 0.5f;  // the third torque is not carried
   EXPECT_EQ(encode_actuator_frame(1, 1, a, wire, sizeof wire, n), LinkError::out_of_range);
   EXPECT_EQ(encode_sensor_frame(1, 1, sample_reading<float>(), wire, wire_size_of(FrameType::sensor) - 1, n),

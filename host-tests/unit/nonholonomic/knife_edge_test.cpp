@@ -112,6 +112,10 @@ TEST(KnifeEdge, JacobianAndPapersGradientsMatch) {
     EXPECT_NEAR(sys.multipliers(t, x)[0], (-m * prm.gravity * sa * s - x[5] * u / J) / std::sqrt(m), 1e-13);
     EXPECT_NEAR(t.H_ext, u * u / (2 * m) + x[5] * x[5] / (2 * J) - m * prm.gravity * x[0] * sa, 1e-13);
   }
+  // The feedback's targets: the constraint row pulled to 0 (whatever the start), the energy and
+  // the extra integral held at their start values.
+  static_assert(KnifeEdge<double>::M == 3, "constraint, energy, extra integral");
+  EXPECT_EQ(sys.invariant_targets(Vec3<double>(1, 2, 3)), Vec3<double>(0, 2, 3));
 }
 
 TEST(KnifeEdge, ValidateRejectsBadParameters) {

@@ -161,6 +161,9 @@ TEST(RollerRacer, JacobianGroupsAndValidate) {
     EXPECT_LT(jacobian_error(sysH, random_vector<double, 11>(rng)), 1e-8);
   }
   static_assert(RollerRacer<double>::M == 6 && RollerRacer<double>::gain_group(5) == 3, "RᵀR − I one group");
+  // The feedback's targets: constraint rows and RᵀR − I pulled to 0, the energy (row K = 2) held.
+  EXPECT_EQ(sys.invariant_targets((Vec<double, 6>() << 1, 2, 3, 4, 5, 6).finished()),
+            (Vec<double, 6>() << 0, 0, 3, 0, 0, 0).finished());
   RollerRacerParams<double> p;
   p.d2 = 0;
   EXPECT_EQ(RollerRacer<double>::make(p).error(), Error::invalid_parameter);

@@ -114,6 +114,11 @@ TEST(Suslov, ValidateRejectsBadParameters) {
   prm.inertia(0, 1) = 0.5;  // not symmetric
   EXPECT_EQ(Suslov<double>::make(prm).error(), Error::invalid_parameter);
   prm = {};
+  // Symmetric, I11 > 0 and det I = 3 > 0, but the second leading minor is 1 - 4 < 0 (Sylvester):
+  // indefinite, so only that minor's check refuses it.
+  prm.inertia << 1, 2, 0, 2, 1, 0, 0, 0, -1;
+  EXPECT_EQ(Suslov<double>::make(prm).error(), Error::invalid_parameter);
+  prm = {};
   prm.constraint[1] = NAN;
   EXPECT_EQ(Suslov<double>::make(prm).error(), Error::non_finite);
 }
