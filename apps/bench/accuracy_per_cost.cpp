@@ -144,9 +144,13 @@ void methods(const char* prec) {
 
 void references_and_methods() {
   references<float>("float");
+#ifndef ATTRACTOR_BENCH_FLOAT_ONLY  // the suite's float-only image (row_registry.hpp)
   references<double>("double");
+#endif
   methods<float>("float");
+#ifndef ATTRACTOR_BENCH_FLOAT_ONLY
   methods<double>("double");
+#endif
 }
 
 }  // namespace attractor::bench

@@ -149,9 +149,13 @@ int main() {
     return 1;
   }
   bench::run_rows(false);
+#ifndef ATTRACTOR_BENCH_FLOAT_ONLY  // the suite's float-only image (row_registry.hpp)
   bench::run_rows(true);
+#endif
   ticks<float>("float");
+#ifndef ATTRACTOR_BENCH_FLOAT_ONLY
   ticks<double>("double");
+#endif
   bench::references_and_methods();
   return 0;
 }

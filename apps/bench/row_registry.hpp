@@ -53,6 +53,14 @@ inline void run_rows(bool double_precision) {
 #define ATTRACTOR_BENCH_CAT2(a, b) a##b
 #define ATTRACTOR_BENCH_CAT(a, b) ATTRACTOR_BENCH_CAT2(a, b)
 // Registers rows<float> and rows<double> under `family` (at namespace scope of the rows file).
+// ATTRACTOR_BENCH_FLOAT_ONLY (the test suite's image, apps/bench/CMakeLists.txt): rows<float>
+// only, so that rows<double> is never instantiated (bench.cpp then runs no double rows).
+#ifdef ATTRACTOR_BENCH_FLOAT_ONLY
+#define ATTRACTOR_BENCH_ROWS(family, rows)                                                      \
+  [[maybe_unused]] static const bool ATTRACTOR_BENCH_CAT(bench_rows_registered_, __COUNTER__) = \
+      ::attractor::bench::register_rows({#family, &rows<float>, nullptr})
+#else
 #define ATTRACTOR_BENCH_ROWS(family, rows)                                                      \
   [[maybe_unused]] static const bool ATTRACTOR_BENCH_CAT(bench_rows_registered_, __COUNTER__) = \
       ::attractor::bench::register_rows({#family, &rows<float>, &rows<double>})
+#endif
