@@ -330,8 +330,7 @@ template <class Sys, class Double>
 
 // The harness for Template<float> (suite Name/0) and Template<double> (Name/1), test names as
 // the header comment lists. Name must be unique in the test binary.
-#define ATTRACTOR_CONFORMANCE(Name, Template)                                                           \
-  [[maybe_unused]] static const bool Name##Registered =                                                 \
-      ::attractor::test::register_conformance<Template<float>, Template<double>>(#Name, 0, __FILE__,    \
-                                                                                 __LINE__) &&           \
+#define ATTRACTOR_CONFORMANCE(Name, Template)                                                                     \
+  [[maybe_unused]] static const bool Name##Registered =                                                           \
+      ::attractor::test::register_conformance<Template<float>, Template<double>>(#Name, 0, __FILE__, __LINE__) && \
       ::attractor::test::register_conformance<Template<double>, Template<double>>(#Name, 1, __FILE__, __LINE__)
