@@ -96,10 +96,7 @@ def floor_reasons(w, d):
     w("")
     w("| system | plain ×floor | feedback ×floor | plain ×FP | feedback ×FP | code | why |")
     w("|---|---:|---:|---:|---:|---|---|")
-    systems = []
-    for k in steps:
-        if k[0] not in systems and k[1] == "rk4":
-            systems.append(k[0])
+    systems = list(dict.fromkeys(k[0] for k in steps if k[1] == "rk4"))  # first-seen order
     for system in systems:
         cells, fps, facts = [], [], []
         for kind in ("field", "feedback"):

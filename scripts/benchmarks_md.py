@@ -138,10 +138,7 @@ def main():
         w("")
         w("| system | scheme | float plain | float feedback | × | double plain | double feedback | × |")
         w("|---|---|---:|---:|---:|---:|---:|---:|")
-        order = []
-        for k in steps:
-            if (k[0], k[1]) not in order:
-                order.append((k[0], k[1]))
+        order = list(dict.fromkeys((k[0], k[1]) for k in steps))  # first-seen order
         for system, scheme in order:
             row = [system, scheme]
             for prec in ("float", "double"):
