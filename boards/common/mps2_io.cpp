@@ -36,8 +36,11 @@ void uart_enable() {
   }
 }
 
+bool g_uart_sent = false;  // read at exit (console_semihosting.cpp)
+
 void put(unsigned char c) {
   uart_enable();
+  g_uart_sent = true;
   for (int i = 0; i < 100000 && (reg(uart0::STATE) & uart0::STATE_TXFULL); ++i) {
   }
   reg(uart0::DATA) = c;
@@ -51,6 +54,7 @@ void uart_write(const char* s) {
 void uart_write(const unsigned char* data, std::uint32_t size) {
   for (std::uint32_t i = 0; i < size; ++i) put(data[i]);
 }
+bool uart_sent() { return g_uart_sent; }
 bool uart_read(unsigned char& byte) {
   uart_enable();
   if ((reg(uart0::STATE) & uart0::STATE_RXFULL) == 0u) return false;

@@ -154,7 +154,10 @@ bool g_initialized = false;
 std::uint32_t g_rate = 0;
 bool g_systick_tick = false;
 
+bool g_uart_sent = false;
+
 void put(unsigned char c) {
+  g_uart_sent = true;
   for (int i = 0; i < kReadyWait && (reg(st::usart1::SR) & st::usart1::SR_TXE) == 0u; ++i) {
   }
   reg(st::usart1::DR) = c;
@@ -206,6 +209,7 @@ void uart_write(const char* s) {
 void uart_write(const unsigned char* data, std::uint32_t size) {
   for (std::uint32_t i = 0; i < size; ++i) put(data[i]);
 }
+bool uart_sent() { return g_uart_sent; }
 bool uart_read(unsigned char& byte) {
   if ((reg(st::usart1::SR) & st::usart1::SR_RXNE) == 0u) return false;
   byte = static_cast<unsigned char>(reg(st::usart1::DR) & 0xFFu);

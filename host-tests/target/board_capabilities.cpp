@@ -60,6 +60,9 @@ void check_capabilities(target_test::Checker& c) {
     unsigned char b = 0;
     B::uart_write("");
     c.is_true("uart: nothing received (QEMU -serial none)", !B::uart_read(b));
+    c.is_true("uart: nothing sent yet", !B::uart_sent());
+    B::uart_write("\n");
+    c.is_true("uart: a byte sent (the exit waits for the host to read it)", B::uart_sent());
   }
   if constexpr (board::has_led_v<B>) {
     B::led_set(true);

@@ -13,7 +13,8 @@
 // which adds the capability's members to `Board`. Without REQUIRES, `Board` has no such
 // member: using it is a compile error, and generic code asks with has_uart_v<B> (if constexpr).
 //   capability   functions                                           trait
-//   uart         uart_write(s), uart_write(data, size), uart_read(b) has_uart_v
+//   uart         uart_write(s), uart_write(data, size), uart_read(b),  has_uart_v
+//                uart_sent()
 //   uart_rx_wait uart_rx_wait_start(), uart_rx_wait_read(b)          has_uart_rx_wait_v
 //   led          led_set(on)                                         has_led_v
 //   actuators    actuator_channels(), actuator_write(ch, value)      has_actuators_v
@@ -85,6 +86,7 @@ std::uint32_t reference_hz();
 void uart_write(const char* s);
 void uart_write(const unsigned char* data, std::uint32_t size);
 bool uart_read(unsigned char& byte);  // true when a byte was waiting
+bool uart_sent();                     // uart_write sent a byte since boot (exit lets the host read it)
 // uart_rx_wait: the HIL lockstep's receive (link/lockstep.hpp; docs/hil.md "Determinism under
 // QEMU"): the core sleeps (WFI) until the UART has a byte, with interrupts masked and no timer
 // armed, so a run under QEMU -icount is deterministic whatever the host's timing. start() once,
@@ -128,6 +130,7 @@ struct Board {
   static void uart_write(const char* s) { board::uart_write(s); }
   static void uart_write(const unsigned char* d, std::uint32_t n) { board::uart_write(d, n); }
   static bool uart_read(unsigned char& b) { return board::uart_read(b); }
+  static bool uart_sent() { return board::uart_sent(); }
 #endif
 #if defined(ATTRACTOR_BOARD_HAS_UART_RX_WAIT)
   static void uart_rx_wait_start() { board::uart_rx_wait_start(); }
