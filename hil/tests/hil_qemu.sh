@@ -42,6 +42,12 @@
 #            skips (77) without Debian's /usr/bin/python3 + matplotlib
 set -u
 mode=$1 runner=$2 elf=$3; shift 3
+# Whether process $1 still runs. A zombie does not: it has exited and waits for its new parent
+# (PID 1 once its own parent died) to reap it, which some inits do only every second or so.
+running() {
+  local st
+  st=$(ps -o stat= -p "$1" 2>/dev/null) && [ "${st#Z}" = "$st" ]
+}
 if [ ! -f "$elf" ]; then
   echo "skip: $elf missing (cmake --preset fw-m4f && cmake --build --preset fw-m4f --target $(basename "$elf" .elf))"
   exit 77
@@ -124,7 +130,7 @@ case "$mode" in
       rc=$?
       gone=no
       for _ in $(seq 100); do
-        if ! kill -0 "$qpid" 2>/dev/null; then gone=yes; break; fi
+        if ! running "$qpid"; then gone=yes; break; fi
         sleep 0.05
       done
       left=$(ls /tmp/attractor-hil-"$rpid".* 2>/dev/null)
@@ -198,11 +204,11 @@ case "$mode" in
     wait "$spid" 2>/dev/null
     gone=no
     for _ in $(seq 100); do
-      if ! kill -0 "$rpid" 2>/dev/null && ! kill -0 "$qpid" 2>/dev/null; then gone=yes; break; fi
+      if ! running "$rpid" && ! running "$qpid"; then gone=yes; break; fi
       sleep 0.05
     done
-    for _ in $(seq 100); do kill -0 "$runner_pid" 2>/dev/null || break; sleep 0.1; done
-    runner_left=$(kill -0 "$runner_pid" 2>/dev/null && echo yes || echo no)
+    for _ in $(seq 100); do running "$runner_pid" || break; sleep 0.1; done
+    runner_left=$(running "$runner_pid" && echo yes || echo no)
     echo "relay-run killed (SIGKILL): relay $rpid and QEMU $qpid gone: $gone; runner $runner_pid still running: $runner_left"
     [ "$runner_left" = no ] || kill -KILL "$runner_pid"
     [ "$gone" = yes ] || { kill -KILL "$rpid" "$qpid" 2>/dev/null; exit 1; }
