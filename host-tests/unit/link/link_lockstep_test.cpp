@@ -419,6 +419,11 @@ TEST(LinkLockstep, TheFirstFrameAfterHelloSetsTheSequence) {
   ASSERT_EQ(feed(link, sensor_wire(0x90000000u, 1, 0.4)), LinkEvent::tick);
   EXPECT_EQ(link.counters().gaps + link.counters().repeated, 0u);
   EXPECT_TRUE(link.fresh());
+  // ... and so is one just below the expected 0 (within the repeat window, were it a baseline).
+  ASSERT_EQ(feed(link, control_wire(FrameType::hello)), LinkEvent::hello);
+  ASSERT_EQ(feed(link, sensor_wire(0xFFFFFFFFu, 1, 0.5)), LinkEvent::tick);
+  EXPECT_EQ(link.counters().repeated, 0u);
+  EXPECT_TRUE(link.fresh());
 }
 
 // A frame longer than any valid one is still one event: a tick, counted bad_length, answered.

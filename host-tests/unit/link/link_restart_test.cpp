@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: Apache-2.0
+// A hello after ticks starts a new run (link/lockstep.hpp): the runtime restarts (a run that
+// tripped runs again), the link's per-run counters start from zero, and the firmware's power-on
+// counters and report still cover every run. Scripted frames through run_lockstep, every answer
+// decoded as the runner would.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <deque>
+#include <vector>
+
+#include "attractor/control/skate_rotor_controller.hpp"
+#include "attractor/link/lockstep.hpp"
+#include "attractor/link/skate_rotor_wire.hpp"
+#include "attractor/rt/loop.hpp"
+#include "link_faults.hpp"
+
+using namespace attractor;
+using namespace attractor::link;
+
+namespace restart_test {
+
+using Link = HilLink<float, SkateRotorWire<float>>;
+using Loop = rt::Loop<Link, SkateRotorController<float>>;
+
+std::deque<std::uint8_t> g_to_firmware;
+std::vector<ActuatorReport<double>> g_answers;  // every actuator frame back, in order
+FrameReceiver g_rx;
+
+struct Board {
+  static std::uint32_t cost_now() { return 0u; }
+  static std::uint32_t cost_hz() { return 1000000u; }
+  static std::uint32_t cost_mask() { return 0xFFFFFFFFu; }
+  static std::uint32_t stack_used_bytes() { return 1000u; }
+  static std::uint32_t stack_size_bytes() { return 4000u; }
+};
+struct Port {
+  static bool read(std::uint8_t& b) {
+    if (g_to_firmware.empty()) return false;
+    b = g_to_firmware.front();
+    g_to_firmware.pop_front();
+    return true;
+  }
+  static void write(const std::uint8_t* d, std::uint32_t n) {
+    for (std::uint32_t i = 0; i < n; ++i) {
+      if (g_rx.push(d[i]) != FrameReceiver::Event::frame) continue;
+      FrameView v;
+      ASSERT_EQ(decode_frame(g_rx.data(), g_rx.size(), v), LinkError::none);
+      if (v.header.type != FrameType::actuator) continue;
+      ActuatorReport<double> a;
+      ASSERT_EQ(unpack_actuator(v, a), LinkError::none);
+      g_answers.push_back(a);
+    }
+  }
+};
+
+void send(const std::vector<std::uint8_t>& frame) {
+  g_to_firmware.insert(g_to_firmware.end(), frame.begin(), frame.end());
+}
+void send_hello() { send(hil::encode_hello(0, 0, HelloInfo{PlantId::skate_rotor, 0, kWireSchemaHash})); }
+// A sensor frame of the skate near upright; scale 1.3 makes |Γ| = 1.3, an implausible reading.
+void send_sensor(std::uint32_t seq, std::uint32_t tick, double scale) {
+  SensorReading<double> r;
+  r.gyro << 0.01, 0.02, 0.03;
+  r.vertical << 0.0, 0.05, std::sqrt(1.0 - 0.05 * 0.05);
+  r.vertical *= scale;
+  std::uint8_t wire[layout::max_wire_size];
+  std::size_t n = 0;
+  ASSERT_EQ(encode_sensor_frame(seq, tick, r, wire, sizeof wire, n), LinkError::none);
+  send(std::vector<std::uint8_t>(wire, wire + n));
+}
+
+}  // namespace restart_test
+
+TEST(LinkRestart, AHelloAfterTicksRestartsTheRuntimeAndBanksTheCounters) {
+  namespace rs = restart_test;
+  rs::g_to_firmware.clear();
+  rs::g_answers.clear();
+  rs::g_rx = FrameReceiver{};
+  constexpr int kImplausible = 6, kSecondRun = 20;
+  // Run 1: one good frame, then implausible ones: held samples until the stale rule trips.
+  rs::send_hello();
+  rs::send_sensor(0, 1, 1.0);
+  for (int i = 1; i <= kImplausible; ++i) rs::send_sensor(std::uint32_t(i), std::uint32_t(i + 1), 1.3);
+  // Run 2: a new hello, then good frames only.
+  rs::send_hello();
+  for (int i = 0; i < kSecondRun; ++i) rs::send_sensor(std::uint32_t(i), std::uint32_t(i + 1), 1.0);
+  rs::send(hil::encode(FrameType::goodbye, 0, 0));
+
+  auto ctrl = SkateRotorController<float>::make(SkateRotorControllerConfig<float>{}, 1e-3f);
+  ASSERT_TRUE(ctrl.ok());
+  rs::Loop loop(rs::Link{}, *ctrl);
+  const rt::Report r = run_lockstep<rs::Board, rs::Port>(loop, loop.source(), rt::rate_hz(1000));
+
+  ASSERT_EQ(rs::g_answers.size(), std::size_t(1 + kImplausible + kSecondRun));
+  EXPECT_EQ(rs::g_answers[kImplausible].mode, rt::Mode::safe) << "run 1 tripped on its held samples";
+  EXPECT_EQ(rs::g_answers.back().mode, rt::Mode::running) << "the hello restarted the runtime";
+  EXPECT_EQ(r.mode, rt::Mode::safe) << "the power-on report keeps run 1's trip";
+  EXPECT_EQ(r.reason, Error::stale);
+  EXPECT_EQ(r.steps, std::uint64_t(1 + kImplausible + kSecondRun)) << "the report covers both runs";
+  EXPECT_EQ(loop.source().counters().implausible, 0u) << "per-run counters start again at hello";
+  EXPECT_EQ(loop.source().power_on_counters().implausible, std::uint32_t(kImplausible))
+      << "the firmware's report banks every run's counters";
+}
