@@ -170,6 +170,11 @@ TYPED_TEST(SkateRotorAppTest, ComponentsValidateUpdateAndReset) {
   bad = {};
   bad.estimator.feedback_gain = S(-1);
   EXPECT_EQ(SkateRotorController<S>::make(bad, S(1e-3)).error(), Error::invalid_parameter);
+  for (const S tilt : {S(0), S(-0.1), std::numeric_limits<S>::quiet_NaN()}) {  // no envelope to keep
+    bad = {};
+    bad.tilt_limit = tilt;
+    EXPECT_EQ(SkateRotorController<S>::make(bad, S(1e-3)).error(), Error::invalid_parameter) << tilt;
+  }
   EXPECT_EQ(SimulatedSkateRotor<S>::make({}, S(-1)).error(), Error::invalid_parameter);
 
   auto ctrl = SkateRotorController<S>::make({}, S(1e-3));
