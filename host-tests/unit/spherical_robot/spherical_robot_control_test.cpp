@@ -142,6 +142,8 @@ TEST(SphericalRobotControl, StabilityRangeEnforced) {
     EXPECT_TRUE(Law::make_unchecked(p, 3 * lo_min).ok());
     EXPECT_TRUE(Law::make_unchecked(p, 1e-3).ok());
     EXPECT_EQ(Law::make_unchecked(p, 0.0).error(), Error::invalid_parameter);
+    EXPECT_EQ(Law::make_unchecked(p, Vec<double, 2>(0.5 * lo, 0.0)).error(), Error::invalid_parameter);  // either rotor
+    EXPECT_EQ(Law::make_unchecked(p, Vec<double, 2>(0.0, 0.5 * lo)).error(), Error::invalid_parameter);
     EXPECT_EQ(Law::make_unchecked(p, Vec<double, 2>(p.J1, 0.5 * lo)).error(), Error::singular);
     EXPECT_EQ(Law::make_unchecked(p, Vec<double, 2>(spherical_robot_stability_range(p, 0).lower, 0.5 * lo)).error(),
               Error::singular);
