@@ -27,6 +27,7 @@
 #include "attractor/rt/boot_record.hpp"
 #include "attractor/rt/loop.hpp"
 #include "link_faults.hpp"
+#include "scripted_lockstep.hpp"
 
 using namespace attractor;
 using namespace attractor::link;
@@ -454,35 +455,21 @@ TEST(LinkLockstep, AVerticalOffTheUnitSphereIsImplausibleAndHeld) {
   EXPECT_EQ(link.counters().implausible, 1u);
 }
 
-namespace {
-std::deque<std::uint8_t> g_script;
-int g_answers = 0;
-struct ScriptPort {
-  static bool read(std::uint8_t& b) {
-    if (g_script.empty()) return false;
-    b = g_script.front();
-    g_script.pop_front();
-    return true;
-  }
-  static void write(const std::uint8_t*, std::uint32_t) { ++g_answers; }
-};
-}  // namespace
-
 TEST(LinkLockstep, AResetFrameEndsTheRunUnansweredForTheAppToReboot) {
-  g_script.clear();
-  g_answers = 0;
+  namespace script = scripted_lockstep;
+  script::clear();
   for (const auto& f : {control_wire(FrameType::hello), sensor_wire(0, 1, 0.1), control_wire(FrameType::reset),
                         control_wire(FrameType::goodbye)}) {
-    g_script.insert(g_script.end(), f.begin(), f.end());
+    script::send(f);
   }
   auto ctrl = SkateRotorController<float>::make(SkateRotorControllerConfig<float>{}, 1e-3f);
   ASSERT_TRUE(ctrl.ok());
   FwLoop loop(FwLink{}, *ctrl);
-  const rt::Report r = run_lockstep<FakeBoard, ScriptPort>(loop, loop.source(), rt::rate_hz(1000));
+  const rt::Report r = run_lockstep<FakeBoard, script::Port>(loop, loop.source(), rt::rate_hz(1000));
   EXPECT_TRUE(loop.source().reset_requested());
-  EXPECT_EQ(g_answers, 2) << "hello and the sensor frame answered, the reset not";
+  EXPECT_EQ(script::out.size(), 2u) << "hello and the sensor frame answered, the reset not";
   EXPECT_EQ(r.steps, 1u);
-  EXPECT_EQ(g_script.size(), control_wire(FrameType::goodbye).size()) << "stopped at the reset";
+  EXPECT_EQ(script::in.size(), control_wire(FrameType::goodbye).size()) << "stopped at the reset";
 }
 
 TEST(BootRecord, PowerOnThenCountedResetsWithTheirReason) {

@@ -6,7 +6,6 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
-#include <deque>
 #include <vector>
 
 #include "attractor/control/skate_rotor_controller.hpp"
@@ -14,6 +13,7 @@
 #include "attractor/link/skate_rotor_wire.hpp"
 #include "attractor/rt/loop.hpp"
 #include "link_faults.hpp"
+#include "scripted_lockstep.hpp"
 
 using namespace attractor;
 using namespace attractor::link;
@@ -22,42 +22,9 @@ namespace restart_test {
 
 using Link = HilLink<float, SkateRotorWire<float>>;
 using Loop = rt::Loop<Link, SkateRotorController<float>>;
+namespace script = scripted_lockstep;
 
-std::deque<std::uint8_t> g_to_firmware;
-std::vector<ActuatorReport<double>> g_answers;  // every actuator frame back, in order
-FrameReceiver g_rx;
-
-struct Board {
-  static std::uint32_t cost_now() { return 0u; }
-  static std::uint32_t cost_hz() { return 1000000u; }
-  static std::uint32_t cost_mask() { return 0xFFFFFFFFu; }
-  static std::uint32_t stack_used_bytes() { return 1000u; }
-  static std::uint32_t stack_size_bytes() { return 4000u; }
-};
-struct Port {
-  static bool read(std::uint8_t& b) {
-    if (g_to_firmware.empty()) return false;
-    b = g_to_firmware.front();
-    g_to_firmware.pop_front();
-    return true;
-  }
-  static void write(const std::uint8_t* d, std::uint32_t n) {
-    for (std::uint32_t i = 0; i < n; ++i) {
-      if (g_rx.push(d[i]) != FrameReceiver::Event::frame) continue;
-      FrameView v;
-      ASSERT_EQ(decode_frame(g_rx.data(), g_rx.size(), v), LinkError::none);
-      if (v.header.type != FrameType::actuator) continue;
-      ActuatorReport<double> a;
-      ASSERT_EQ(unpack_actuator(v, a), LinkError::none);
-      g_answers.push_back(a);
-    }
-  }
-};
-
-void send(const std::vector<std::uint8_t>& frame) {
-  g_to_firmware.insert(g_to_firmware.end(), frame.begin(), frame.end());
-}
-void send_hello() { send(hil::encode_hello(0, 0, HelloInfo{PlantId::skate_rotor, 0, kWireSchemaHash})); }
+void send_hello() { script::send(hil::encode_hello(0, 0, HelloInfo{PlantId::skate_rotor, 0, kWireSchemaHash})); }
 // A sensor frame of the skate near upright; scale 1.3 makes |Γ| = 1.3, an implausible reading.
 void send_sensor(std::uint32_t seq, std::uint32_t tick, double scale) {
   SensorReading<double> r;
@@ -67,16 +34,24 @@ void send_sensor(std::uint32_t seq, std::uint32_t tick, double scale) {
   std::uint8_t wire[layout::max_wire_size];
   std::size_t n = 0;
   ASSERT_EQ(encode_sensor_frame(seq, tick, r, wire, sizeof wire, n), LinkError::none);
-  send(std::vector<std::uint8_t>(wire, wire + n));
+  script::send(std::vector<std::uint8_t>(wire, wire + n));
+}
+// The actuator frames the firmware answered with, in order.
+std::vector<ActuatorReport<double>> actuator_answers() {
+  std::vector<ActuatorReport<double>> a;
+  for (const FrameView& v : script::out) {
+    if (v.header.type != FrameType::actuator) continue;
+    a.emplace_back();
+    EXPECT_EQ(unpack_actuator(v, a.back()), LinkError::none);
+  }
+  return a;
 }
 
 }  // namespace restart_test
 
 TEST(LinkRestart, AHelloAfterTicksRestartsTheRuntimeAndBanksTheCounters) {
   namespace rs = restart_test;
-  rs::g_to_firmware.clear();
-  rs::g_answers.clear();
-  rs::g_rx = FrameReceiver{};
+  rs::script::clear();
   constexpr int kImplausible = 6, kSecondRun = 20;
   // Run 1: one good frame, then implausible ones: held samples until the stale rule trips.
   rs::send_hello();
@@ -85,16 +60,17 @@ TEST(LinkRestart, AHelloAfterTicksRestartsTheRuntimeAndBanksTheCounters) {
   // Run 2: a new hello, then good frames only.
   rs::send_hello();
   for (int i = 0; i < kSecondRun; ++i) rs::send_sensor(std::uint32_t(i), std::uint32_t(i + 1), 1.0);
-  rs::send(hil::encode(FrameType::goodbye, 0, 0));
+  rs::script::send(hil::encode(FrameType::goodbye, 0, 0));
 
   auto ctrl = SkateRotorController<float>::make(SkateRotorControllerConfig<float>{}, 1e-3f);
   ASSERT_TRUE(ctrl.ok());
   rs::Loop loop(rs::Link{}, *ctrl);
-  const rt::Report r = run_lockstep<rs::Board, rs::Port>(loop, loop.source(), rt::rate_hz(1000));
+  const rt::Report r = run_lockstep<rs::script::Board, rs::script::Port>(loop, loop.source(), rt::rate_hz(1000));
 
-  ASSERT_EQ(rs::g_answers.size(), std::size_t(1 + kImplausible + kSecondRun));
-  EXPECT_EQ(rs::g_answers[kImplausible].mode, rt::Mode::safe) << "run 1 tripped on its held samples";
-  EXPECT_EQ(rs::g_answers.back().mode, rt::Mode::running) << "the hello restarted the runtime";
+  const std::vector<ActuatorReport<double>> answers = rs::actuator_answers();
+  ASSERT_EQ(answers.size(), std::size_t(1 + kImplausible + kSecondRun));
+  EXPECT_EQ(answers[kImplausible].mode, rt::Mode::safe) << "run 1 tripped on its held samples";
+  EXPECT_EQ(answers.back().mode, rt::Mode::running) << "the hello restarted the runtime";
   EXPECT_EQ(r.mode, rt::Mode::safe) << "the power-on report keeps run 1's trip";
   EXPECT_EQ(r.reason, Error::stale);
   EXPECT_EQ(r.steps, std::uint64_t(1 + kImplausible + kSecondRun)) << "the report covers both runs";

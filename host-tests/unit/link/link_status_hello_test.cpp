@@ -7,7 +7,6 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
-#include <deque>
 #include <vector>
 
 #include "attractor/control/skate_rotor_controller.hpp"
@@ -19,6 +18,7 @@
 #include "attractor/link/wire_schema.hpp"
 #include "attractor/rt/loop.hpp"
 #include "link_faults.hpp"
+#include "scripted_lockstep.hpp"
 
 using namespace attractor;
 using namespace attractor::link;
@@ -115,55 +115,25 @@ TEST(LinkSchema, TheHashMovesWithEveryPartOfTheDescription) {
 
 namespace {
 
-// The firmware's lockstep on a script of host frames; every frame it writes, decoded.
-std::deque<std::uint8_t> g_hs_in;
-std::vector<FrameView> g_hs_out;
-FrameReceiver g_hs_rx;
-struct HsBoard {
-  static std::uint32_t cost_now() { return 0; }
-  static std::uint32_t cost_hz() { return 25000000u; }
-  static std::uint32_t cost_mask() { return 0xFFFFFFFFu; }
-  static std::uint32_t stack_used_bytes() { return 100u; }
-  static std::uint32_t stack_size_bytes() { return 4000u; }
-};
-struct HsPort {
-  static bool read(std::uint8_t& b) {
-    if (g_hs_in.empty()) return false;
-    b = g_hs_in.front();
-    g_hs_in.pop_front();
-    return true;
-  }
-  static void write(const std::uint8_t* d, std::uint32_t n) {
-    for (std::uint32_t i = 0; i < n; ++i) {
-      if (g_hs_rx.push(d[i]) != FrameReceiver::Event::frame) continue;
-      FrameView v;
-      EXPECT_EQ(decode_frame(g_hs_rx.data(), g_hs_rx.size(), v), LinkError::none);
-      g_hs_out.push_back(v);
-    }
-  }
-};
-void hs_script(const hil::Bytes& b) { g_hs_in.insert(g_hs_in.end(), b.begin(), b.end()); }
-
 // hello with the period, `ticks` sensor frames (a status request after the third), goodbye.
 std::vector<FrameView> run_script(std::uint16_t status_every, int ticks, bool request_at_3) {
-  g_hs_in.clear();
-  g_hs_out.clear();
-  g_hs_rx = FrameReceiver{};
-  hs_script(hil::encode_hello(0, 0, HelloInfo{PlantId::none, status_every, 0}));
+  namespace script = scripted_lockstep;
+  script::clear();
+  script::send(hil::encode_hello(0, 0, HelloInfo{PlantId::none, status_every, 0}));
   SensorReading<double> r;
   r.vertical << 0.0, 0.0, 1.0;
   std::uint32_t seq = 0;
   for (int k = 1; k <= ticks; ++k) {
-    hs_script(hil::encode(FrameType::sensor, seq++, std::uint64_t(k), &r));
-    if (request_at_3 && k == 3) hs_script(hil::encode(FrameType::status_request, 0, 0));
+    script::send(hil::encode(FrameType::sensor, seq++, std::uint64_t(k), &r));
+    if (request_at_3 && k == 3) script::send(hil::encode(FrameType::status_request, 0, 0));
   }
-  hs_script(hil::encode(FrameType::goodbye, 0, 0));
+  script::send(hil::encode(FrameType::goodbye, 0, 0));
   auto ctrl = SkateRotorController<float>::make(SkateRotorControllerConfig<float>{}, 1e-3f);
   EXPECT_TRUE(ctrl.ok());
   using Link = HilLink<float, SkateRotorWire<float>>;
   rt::Loop<Link, SkateRotorController<float>> loop(Link{}, *ctrl);
-  (void)run_lockstep<HsBoard, HsPort>(loop, loop.source(), rt::rate_hz(1000));
-  return g_hs_out;
+  (void)run_lockstep<script::Board, script::Port>(loop, loop.source(), rt::rate_hz(1000));
+  return script::out;
 }
 
 std::vector<FrameType> types(const std::vector<FrameView>& v) {
