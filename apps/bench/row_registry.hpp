@@ -56,11 +56,10 @@ inline void run_rows(bool double_precision) {
 // ATTRACTOR_BENCH_FLOAT_ONLY (the test suite's image, apps/bench/CMakeLists.txt): rows<float>
 // only, so that rows<double> is never instantiated (bench.cpp then runs no double rows).
 #ifdef ATTRACTOR_BENCH_FLOAT_ONLY
-#define ATTRACTOR_BENCH_ROWS(family, rows)                                                      \
-  [[maybe_unused]] static const bool ATTRACTOR_BENCH_CAT(bench_rows_registered_, __COUNTER__) = \
-      ::attractor::bench::register_rows({#family, &rows<float>, nullptr})
+#define ATTRACTOR_BENCH_DOUBLE_ROWS(rows) nullptr
 #else
+#define ATTRACTOR_BENCH_DOUBLE_ROWS(rows) &rows<double>
+#endif
 #define ATTRACTOR_BENCH_ROWS(family, rows)                                                      \
   [[maybe_unused]] static const bool ATTRACTOR_BENCH_CAT(bench_rows_registered_, __COUNTER__) = \
-      ::attractor::bench::register_rows({#family, &rows<float>, &rows<double>})
-#endif
+      ::attractor::bench::register_rows({#family, &rows<float>, ATTRACTOR_BENCH_DOUBLE_ROWS(rows)})

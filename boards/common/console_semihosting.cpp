@@ -7,14 +7,11 @@ namespace attractor::board {
 
 void write(const char* s) { semihosting::write0(s); }
 
-// Whether the UART sent anything since boot: false unless the board's UART driver says otherwise
-// (mps2_io.cpp).
-[[gnu::weak]] bool uart_sent() { return false; }
-
 void exit(int code) {
   // Under QEMU the UART's host end (a pseudo-terminal) closes with the process, and the kernel
   // drops what its reader has not read yet: a HIL runner on a loaded host would lose the answer
-  // to its goodbye. A quarter second of host time lets it read first.
+  // to its goodbye. A quarter second of host time lets it read first. (uart_sent: the board's UART
+  // driver, which every board with this console has.)
   if (uart_sent()) semihosting::wait_host_ms(250);
   semihosting::exit(code);
 }
