@@ -3,18 +3,16 @@
 // skate controller, rt::Loop, link::run_lockstep) exchanges wire bytes with a host peer that
 // simulates the skate in double (SimulatedSkateRotor<double>, RK4 feedback integrator, zero-order
 // hold) and injects faults: corrupted bytes, NaN and out-of-range values, dropped, duplicated,
-// reordered and delayed frames, a biased vertical. Asserts: one answer per frame sent, every injected fault counted by
-// the firmware in its class, the skate upright, the controller never in the safe state; and
-// the frames as the only clock (two runs give identical logs). The spherical robot on the same
-// link (SphericalRobotWire, SimulatedSphericalRobot<double> on the host) with the same faults.
-// Then the detection rules one by one on a bare link (late, implausible, reset request) and the
-// boot record's classification.
+// reordered and delayed frames, a biased vertical. Asserts: one answer per frame sent, every
+// injected fault counted by the firmware in its class, the skate upright, the controller never
+// in the safe state; and the frames as the only clock (two runs give identical logs). The
+// spherical robot on the same link (SphericalRobotWire, SimulatedSphericalRobot<double> on the
+// host) with the same faults. The detection rules one by one are in link_detection_test.cpp.
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <cstdint>
 #include <deque>
-#include <limits>
 #include <vector>
 
 #include "attractor/control/skate_rotor_controller.hpp"
@@ -24,10 +22,8 @@
 #include "attractor/link/spherical_robot_wire.hpp"
 #include "attractor/plant/simulated_skate_rotor.hpp"
 #include "attractor/plant/simulated_spherical_robot.hpp"
-#include "attractor/rt/boot_record.hpp"
 #include "attractor/rt/loop.hpp"
 #include "link_faults.hpp"
-#include "scripted_lockstep.hpp"
 
 using namespace attractor;
 using namespace attractor::link;
@@ -324,177 +320,6 @@ TEST(LinkLockstep, FramesAreTheOnlyClock) {
   (void)run(b);
   EXPECT_EQ(a.log(), b.log());
   EXPECT_EQ(a.log().size(), 2u * std::size_t(a.answers() - 2));
-}
-
-// ---------------------------------------------------------------- detection rules, one by one
-
-namespace {
-
-std::vector<std::uint8_t> sensor_wire(std::uint32_t seq, std::uint32_t tick, double gamma2, double scale = 1.0) {
-  SensorReading<double> r;
-  r.gyro << 0.01, 0.02, 0.03;
-  r.vertical << 0.0, gamma2, std::sqrt(1.0 - gamma2 * gamma2);
-  r.vertical *= scale;
-  std::uint8_t wire[layout::max_wire_size];
-  std::size_t n = 0;
-  EXPECT_EQ(encode_sensor_frame(seq, tick, r, wire, sizeof wire, n), LinkError::none);
-  return std::vector<std::uint8_t>(wire, wire + n);
-}
-std::vector<std::uint8_t> control_wire(FrameType t) {
-  return t == FrameType::hello ? hil::encode_hello(0, 0, HelloInfo{PlantId::skate_rotor, 0, kWireSchemaHash})
-                               : hil::encode(t, 0, 0);
-}
-// Feeds one frame; the event at its delimiter.
-LinkEvent feed(FwLink& link, const std::vector<std::uint8_t>& wire) {
-  LinkEvent e = LinkEvent::none;
-  for (std::uint8_t b : wire) {
-    const LinkEvent x = link.receive(b);
-    e = x == LinkEvent::none ? e : x;
-  }
-  return e;
-}
-// Γ2 of the sample the link gives the controller now, and whether it is fresh.
-float held_gamma2(FwLink& link, bool& fresh) {
-  FwLink::Measurement y;
-  fresh = link.sample(y);
-  return y[SkateRotorSignals<float>::vertical + 1];
-}
-
-}  // namespace
-
-TEST(LinkLockstep, ASampleNoNewerThanTheNewestUsedIsLateAndHeld) {
-  FwLink link;
-  bool fresh = false;
-  ASSERT_EQ(feed(link, sensor_wire(0, 10, 0.1)), LinkEvent::tick);
-  ASSERT_EQ(feed(link, sensor_wire(1, 11, 0.2)), LinkEvent::tick);
-  EXPECT_FLOAT_EQ(held_gamma2(link, fresh), 0.2f);
-  EXPECT_TRUE(fresh);
-  // Sequence advances, sample time goes back: the sample of tick 9, sent late.
-  ASSERT_EQ(feed(link, sensor_wire(2, 9, 0.3)), LinkEvent::tick);
-  EXPECT_EQ(link.counters().late, 1u);
-  EXPECT_FLOAT_EQ(held_gamma2(link, fresh), 0.2f) << "the late sample is not used";
-  EXPECT_FALSE(fresh);
-  // The same sample time again is no newer either.
-  ASSERT_EQ(feed(link, sensor_wire(3, 11, 0.4)), LinkEvent::tick);
-  EXPECT_EQ(link.counters().late, 2u);
-  EXPECT_FALSE(link.fresh());
-  // A forward jump is a drop, not lateness; a repeat is a repeat, whatever its tick.
-  ASSERT_EQ(feed(link, sensor_wire(5, 14, 0.5)), LinkEvent::tick);
-  EXPECT_TRUE(link.fresh());
-  EXPECT_EQ(link.counters().gaps, 1u);
-  ASSERT_EQ(feed(link, sensor_wire(5, 3, 0.6)), LinkEvent::tick);
-  EXPECT_EQ(link.counters().repeated, 1u);
-  EXPECT_EQ(link.counters().late, 2u);
-  EXPECT_EQ(link.counters().total_rejected() + link.counters().implausible, 0u);
-  // hello starts a new run: its first sample is fresh whatever its tick.
-  ASSERT_EQ(feed(link, control_wire(FrameType::hello)), LinkEvent::hello);
-  ASSERT_EQ(feed(link, sensor_wire(0, 1, 0.7)), LinkEvent::tick);
-  EXPECT_TRUE(link.fresh());
-  EXPECT_EQ(link.counters().late, 0u);
-}
-
-// The first sensor frame after hello (or after power-on) sets the sequence baseline, whatever
-// its number: the runner keeps numbering across a reset and its new hello. So a frame lost
-// before the first one received is not a gap, and a rejected first frame is counted once, as
-// rejected, not also as a gap. From the first frame on, every lost frame is one gap.
-TEST(LinkLockstep, TheFirstFrameAfterHelloSetsTheSequence) {
-  FwLink link;
-  ASSERT_EQ(feed(link, control_wire(FrameType::hello)), LinkEvent::hello);
-  std::vector<std::uint8_t> bad = sensor_wire(0, 1, 0.1);
-  bad[bad.size() / 2] ^= 0x01;  // corrupt, never a zero byte (the sensor frame has none there)
-  ASSERT_NE(bad[bad.size() / 2], 0);
-  ASSERT_EQ(feed(link, bad), LinkEvent::tick);
-  ASSERT_EQ(feed(link, sensor_wire(1, 2, 0.1)), LinkEvent::tick);
-  EXPECT_EQ(link.counters().total_rejected(), 1u);
-  EXPECT_EQ(link.counters().gaps, 0u) << "a rejected first frame is not also a gap";
-  EXPECT_TRUE(link.fresh());
-  // A new run whose numbering starts elsewhere (after a reset): no gap, no repeat.
-  ASSERT_EQ(feed(link, control_wire(FrameType::hello)), LinkEvent::hello);
-  ASSERT_EQ(feed(link, sensor_wire(523, 1, 0.2)), LinkEvent::tick);
-  EXPECT_EQ(link.counters().gaps + link.counters().repeated, 0u);
-  EXPECT_TRUE(link.fresh());
-  ASSERT_EQ(feed(link, sensor_wire(525, 2, 0.3)), LinkEvent::tick);
-  EXPECT_EQ(link.counters().gaps, 1u) << "from the first frame on, a lost frame is a gap";
-  // A first number in the upper half of the sequence space is a start, not a repeat.
-  ASSERT_EQ(feed(link, control_wire(FrameType::hello)), LinkEvent::hello);
-  ASSERT_EQ(feed(link, sensor_wire(0x90000000u, 1, 0.4)), LinkEvent::tick);
-  EXPECT_EQ(link.counters().gaps + link.counters().repeated, 0u);
-  EXPECT_TRUE(link.fresh());
-  // ... and so is one just below the expected 0 (within the repeat window, were it a baseline).
-  ASSERT_EQ(feed(link, control_wire(FrameType::hello)), LinkEvent::hello);
-  ASSERT_EQ(feed(link, sensor_wire(0xFFFFFFFFu, 1, 0.5)), LinkEvent::tick);
-  EXPECT_EQ(link.counters().repeated, 0u);
-  EXPECT_TRUE(link.fresh());
-}
-
-// A frame longer than any valid one is still one event: a tick, counted bad_length, answered.
-TEST(LinkLockstep, AnOverlongFrameIsARejectedTick) {
-  FwLink link;
-  ASSERT_EQ(feed(link, sensor_wire(0, 1, 0.1)), LinkEvent::tick);
-  std::vector<std::uint8_t> junk(layout::max_encoded_size + 40, std::uint8_t(0x11));
-  junk.push_back(0);
-  EXPECT_EQ(feed(link, junk), LinkEvent::tick);
-  EXPECT_EQ(link.counters().rejected_by(LinkError::bad_length), 1u);
-  EXPECT_FALSE(link.fresh());
-  ASSERT_EQ(feed(link, sensor_wire(2, 3, 0.2)), LinkEvent::tick);
-  EXPECT_EQ(link.counters().gaps, 0u) << "the over-long frame consumed its sequence number";
-}
-
-TEST(LinkLockstep, AVerticalOffTheUnitSphereIsImplausibleAndHeld) {
-  FwLink link;
-  bool fresh = false;
-  ASSERT_EQ(feed(link, sensor_wire(0, 1, 0.1)), LinkEvent::tick);
-  ASSERT_EQ(feed(link, sensor_wire(1, 2, 0.2, 1.3)), LinkEvent::tick);  // |Γ| = 1.3: biased or scaled
-  EXPECT_EQ(link.counters().implausible, 1u);
-  EXPECT_FLOAT_EQ(held_gamma2(link, fresh), 0.1f);
-  EXPECT_FALSE(fresh);
-  EXPECT_EQ(link.counters().gaps + link.counters().late, 0u) << "its sequence and tick were consumed";
-  ASSERT_EQ(feed(link, sensor_wire(2, 3, 0.3, 0.95)), LinkEvent::tick);  // within ±0.1: noise
-  EXPECT_FLOAT_EQ(held_gamma2(link, fresh), 0.3f * 0.95f);
-  EXPECT_TRUE(fresh);
-  EXPECT_EQ(link.counters().implausible, 1u);
-}
-
-TEST(LinkLockstep, AResetFrameEndsTheRunUnansweredForTheAppToReboot) {
-  namespace script = scripted_lockstep;
-  script::clear();
-  for (const auto& f : {control_wire(FrameType::hello), sensor_wire(0, 1, 0.1), control_wire(FrameType::reset),
-                        control_wire(FrameType::goodbye)}) {
-    script::send(f);
-  }
-  auto ctrl = SkateRotorController<float>::make(SkateRotorControllerConfig<float>{}, 1e-3f);
-  ASSERT_TRUE(ctrl.ok());
-  FwLoop loop(FwLink{}, *ctrl);
-  const rt::Report r = run_lockstep<FakeBoard, script::Port>(loop, loop.source(), rt::rate_hz(1000));
-  EXPECT_TRUE(loop.source().reset_requested());
-  EXPECT_EQ(script::out.size(), 2u) << "hello and the sensor frame answered, the reset not";
-  EXPECT_EQ(r.steps, 1u);
-  EXPECT_EQ(script::in.size(), control_wire(FrameType::goodbye).size()) << "stopped at the reset";
-}
-
-TEST(BootRecord, PowerOnThenCountedResetsWithTheirReason) {
-  rt::BootRecord rec{0, 0, 0, 0};  // QEMU's RAM at power-on
-  rt::BootInfo b = rt::on_boot(rec);
-  EXPECT_EQ(b.reason, rt::BootReason::power_on);
-  EXPECT_EQ(b.resets, 0u);
-  rt::mark_reset_request(rec);
-  b = rt::on_boot(rec);
-  EXPECT_EQ(b.reason, rt::BootReason::host_request);
-  EXPECT_EQ(b.resets, 1u);
-  b = rt::on_boot(rec);  // no request this time: a watchdog, a fault, a debugger
-  EXPECT_EQ(b.reason, rt::BootReason::other_reset);
-  EXPECT_EQ(b.resets, 2u);
-  rec.request = rt::kResetRequest ^ 1u;  // a damaged request word is no request
-  b = rt::on_boot(rec);
-  EXPECT_EQ(b.reason, rt::BootReason::other_reset);
-  EXPECT_EQ(b.resets, 3u);
-  rec.resets = 1000;  // torn or random RAM: the check word does not match
-  b = rt::on_boot(rec);
-  EXPECT_EQ(b.reason, rt::BootReason::power_on);
-  EXPECT_EQ(b.resets, 0u);
-  rt::BootRecord garbage{rt::kBootMagic, 5, 0x12345678u, rt::kResetRequest};
-  b = rt::on_boot(garbage);
-  EXPECT_EQ(b.reason, rt::BootReason::power_on) << "a magic word alone is not a record";
 }
 
 TEST(LinkLockstep, SphericalRobotOnTheSameLinkStaysUprightUnderEveryFault) {

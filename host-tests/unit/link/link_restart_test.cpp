@@ -14,6 +14,7 @@
 #include "attractor/rt/loop.hpp"
 #include "link_faults.hpp"
 #include "scripted_lockstep.hpp"
+#include "skate_frames.hpp"
 
 using namespace attractor;
 using namespace attractor::link;
@@ -24,17 +25,10 @@ using Link = HilLink<float, SkateRotorWire<float>>;
 using Loop = rt::Loop<Link, SkateRotorController<float>>;
 namespace script = scripted_lockstep;
 
-void send_hello() { script::send(hil::encode_hello(0, 0, HelloInfo{PlantId::skate_rotor, 0, kWireSchemaHash})); }
+void send_hello() { script::send(skate_frames::control_wire(FrameType::hello)); }
 // A sensor frame of the skate near upright; scale 1.3 makes |Γ| = 1.3, an implausible reading.
 void send_sensor(std::uint32_t seq, std::uint32_t tick, double scale) {
-  SensorReading<double> r;
-  r.gyro << 0.01, 0.02, 0.03;
-  r.vertical << 0.0, 0.05, std::sqrt(1.0 - 0.05 * 0.05);
-  r.vertical *= scale;
-  std::uint8_t wire[layout::max_wire_size];
-  std::size_t n = 0;
-  ASSERT_EQ(encode_sensor_frame(seq, tick, r, wire, sizeof wire, n), LinkError::none);
-  script::send(std::vector<std::uint8_t>(wire, wire + n));
+  script::send(skate_frames::sensor_wire(seq, tick, 0.05, scale));
 }
 // The actuator frames the firmware answered with, in order.
 std::vector<ActuatorReport<double>> actuator_answers() {

@@ -8,7 +8,6 @@
 // lost beyond the one the corruption touched, and none trips the safe state.
 #include <gtest/gtest.h>
 
-#include <cmath>
 #include <cstdint>
 #include <random>
 #include <vector>
@@ -18,43 +17,21 @@
 #include "attractor/link/skate_rotor_wire.hpp"
 #include "attractor/rt/loop.hpp"
 #include "attractor/rt/tick.hpp"
+#include "skate_frames.hpp"
 
 using namespace attractor;
 using namespace attractor::link;
 
 namespace {
 
-using WfLink = HilLink<float, SkateRotorWire<float>>;
+using WfLink = skate_frames::Link;
+using skate_frames::control_wire;
+using skate_frames::feed_events;
+using skate_frames::sensor_wire;
 
-// scale != 1 makes the vertical's length implausible (a biased or scaled sensor).
-std::vector<std::uint8_t> wf_sensor(std::uint32_t seq, std::uint32_t tick, double gamma2, double scale = 1.0) {
-  SensorReading<double> r;
-  r.gyro << 0.01, 0.02, 0.03;
-  r.vertical << 0.0, gamma2, std::sqrt(1.0 - gamma2 * gamma2);
-  r.vertical *= scale;
-  std::uint8_t wire[layout::max_wire_size];
-  std::size_t n = 0;
-  EXPECT_EQ(encode_sensor_frame(seq, tick, r, wire, sizeof wire, n), LinkError::none);
-  return std::vector<std::uint8_t>(wire, wire + n);
-}
-std::vector<std::uint8_t> wf_hello() {
-  std::uint8_t wire[layout::max_wire_size];
-  std::size_t n = 0;
-  EXPECT_EQ(encode_hello_frame(0, 0, HelloInfo{PlantId::skate_rotor, 0, kWireSchemaHash}, wire, sizeof wire, n),
-            LinkError::none);
-  return std::vector<std::uint8_t>(wire, wire + n);
-}
-// Every event other than none, in order.
-std::vector<LinkEvent> wf_feed(WfLink& link, const std::vector<std::uint8_t>& bytes) {
-  std::vector<LinkEvent> out;
-  for (std::uint8_t b : bytes) {
-    const LinkEvent e = link.receive(b);
-    if (e != LinkEvent::none) out.push_back(e);
-  }
-  return out;
-}
+// The one event a frame raises.
 LinkEvent wf_one(WfLink& link, const std::vector<std::uint8_t>& bytes) {
-  const std::vector<LinkEvent> e = wf_feed(link, bytes);
+  const std::vector<LinkEvent> e = feed_events(link, bytes);
   EXPECT_EQ(e.size(), 1u);
   return e.empty() ? LinkEvent::none : e.back();
 }
@@ -74,14 +51,14 @@ ActuatorReport<double> wf_answer(WfLink& link, FrameHeader& h) {
 // frame after it is used, no gap, no repeat.
 TEST(LinkBytes, JunkBetweenFramesCostsNoGoodFrame) {
   WfLink link;
-  ASSERT_EQ(wf_one(link, wf_sensor(0, 1, 0.1)), LinkEvent::tick);
-  EXPECT_EQ(wf_feed(link, {0x11, 0x22, 0x00, 0x33, 0x00, 0x44, 0x55, 0x00}).size(), 1u)
+  ASSERT_EQ(wf_one(link, sensor_wire(0, 1, 0.1)), LinkEvent::tick);
+  EXPECT_EQ(feed_events(link, {0x11, 0x22, 0x00, 0x33, 0x00, 0x44, 0x55, 0x00}).size(), 1u)
       << "three rejected segments, one answer";
   FrameHeader h;
   EXPECT_EQ(wf_answer(link, h).verdict, Verdict::rejected);
   EXPECT_EQ(h.tick, 2u) << "a rejected segment's answer guesses the tick after the baseline";
   EXPECT_EQ(link.counters().total_rejected(), 3u);
-  ASSERT_EQ(wf_one(link, wf_sensor(1, 2, 0.2)), LinkEvent::tick);
+  ASSERT_EQ(wf_one(link, sensor_wire(1, 2, 0.2)), LinkEvent::tick);
   EXPECT_TRUE(link.fresh());
   EXPECT_EQ(link.counters().gaps + link.counters().repeated, 0u);
   EXPECT_EQ(wf_answer(link, h).verdict, Verdict::fresh);
@@ -93,15 +70,15 @@ TEST(LinkBytes, JunkBetweenFramesCostsNoGoodFrame) {
 TEST(LinkBytes, EachAnswerCarriesItsFramesVerdict) {
   WfLink link;
   FrameHeader h;
-  ASSERT_EQ(wf_one(link, wf_sensor(0, 5, 0.1)), LinkEvent::tick);
+  ASSERT_EQ(wf_one(link, sensor_wire(0, 5, 0.1)), LinkEvent::tick);
   EXPECT_EQ(wf_answer(link, h).verdict, Verdict::fresh);
-  ASSERT_EQ(wf_one(link, wf_sensor(1, 4, 0.2)), LinkEvent::tick);  // older than the sample used
+  ASSERT_EQ(wf_one(link, sensor_wire(1, 4, 0.2)), LinkEvent::tick);  // older than the sample used
   EXPECT_EQ(wf_answer(link, h).verdict, Verdict::late);
   EXPECT_EQ(h.tick, 4u);
-  ASSERT_EQ(wf_one(link, wf_sensor(2, 6, 0.2, 1.3)), LinkEvent::tick);  // |Γ| = 1.3
+  ASSERT_EQ(wf_one(link, sensor_wire(2, 6, 0.2, 1.3)), LinkEvent::tick);  // |Γ| = 1.3
   EXPECT_EQ(wf_answer(link, h).verdict, Verdict::implausible);
   EXPECT_EQ(link.tick(), 6u);
-  EXPECT_EQ(wf_feed(link, {0x11, 0x22, 0x00}).size(), 1u);
+  EXPECT_EQ(feed_events(link, {0x11, 0x22, 0x00}).size(), 1u);
   EXPECT_EQ(wf_answer(link, h).verdict, Verdict::rejected);
   EXPECT_EQ(h.tick, 7u) << "the guess follows the implausible frame's tick";
 }
@@ -110,12 +87,12 @@ TEST(LinkBytes, EachAnswerCarriesItsFramesVerdict) {
 // would be read as the next tick's).
 TEST(LinkBytes, ASpuriousZeroCostsOneAnswer) {
   WfLink link;
-  ASSERT_EQ(wf_one(link, wf_sensor(0, 1, 0.1)), LinkEvent::tick);
-  std::vector<std::uint8_t> split = wf_sensor(1, 2, 0.2);
+  ASSERT_EQ(wf_one(link, sensor_wire(0, 1, 0.1)), LinkEvent::tick);
+  std::vector<std::uint8_t> split = sensor_wire(1, 2, 0.2);
   split.insert(split.begin() + 30, 0x00);
-  EXPECT_EQ(wf_feed(link, split).size(), 1u);
+  EXPECT_EQ(feed_events(link, split).size(), 1u);
   EXPECT_EQ(link.counters().total_rejected(), 2u);
-  ASSERT_EQ(wf_one(link, wf_sensor(2, 3, 0.3)), LinkEvent::tick);
+  ASSERT_EQ(wf_one(link, sensor_wire(2, 3, 0.3)), LinkEvent::tick);
   EXPECT_TRUE(link.fresh());
   EXPECT_EQ(link.counters().gaps, 0u) << "the split frame's number is accounted for by its rejection";
 }
@@ -123,13 +100,13 @@ TEST(LinkBytes, ASpuriousZeroCostsOneAnswer) {
 // A frame without its delimiter joins the next one: one rejected segment; the one after is used.
 TEST(LinkBytes, ALostDelimiterCostsTheTwoFramesItJoined) {
   WfLink link;
-  ASSERT_EQ(wf_one(link, wf_sensor(0, 1, 0.1)), LinkEvent::tick);
-  std::vector<std::uint8_t> joined = wf_sensor(1, 2, 0.2);
+  ASSERT_EQ(wf_one(link, sensor_wire(0, 1, 0.1)), LinkEvent::tick);
+  std::vector<std::uint8_t> joined = sensor_wire(1, 2, 0.2);
   joined.pop_back();
-  const std::vector<std::uint8_t> next = wf_sensor(2, 3, 0.3);
+  const std::vector<std::uint8_t> next = sensor_wire(2, 3, 0.3);
   joined.insert(joined.end(), next.begin(), next.end());
-  EXPECT_EQ(wf_feed(link, joined).size(), 1u);
-  ASSERT_EQ(wf_one(link, wf_sensor(3, 4, 0.4)), LinkEvent::tick);
+  EXPECT_EQ(feed_events(link, joined).size(), 1u);
+  ASSERT_EQ(wf_one(link, sensor_wire(3, 4, 0.4)), LinkEvent::tick);
   EXPECT_TRUE(link.fresh());
   EXPECT_EQ(link.counters().gaps, 1u) << "two numbers lost, one rejected segment";
 }
@@ -139,20 +116,20 @@ TEST(LinkBytes, ALostDelimiterCostsTheTwoFramesItJoined) {
 TEST(LinkBytes, AWildFrameCannotPoisonLaterFrames) {
   WfLink link;
   FrameHeader h;
-  ASSERT_EQ(wf_one(link, wf_sensor(0, 1, 0.1)), LinkEvent::tick);
-  ASSERT_EQ(wf_one(link, wf_sensor(1 + 0x40000000u, 2, 0.2)), LinkEvent::tick);
+  ASSERT_EQ(wf_one(link, sensor_wire(0, 1, 0.1)), LinkEvent::tick);
+  ASSERT_EQ(wf_one(link, sensor_wire(1 + 0x40000000u, 2, 0.2)), LinkEvent::tick);
   EXPECT_FALSE(link.fresh());
   EXPECT_EQ(wf_answer(link, h).verdict, Verdict::wild);
-  ASSERT_EQ(wf_one(link, wf_sensor(1, 2, 0.2)), LinkEvent::tick);
+  ASSERT_EQ(wf_one(link, sensor_wire(1, 2, 0.2)), LinkEvent::tick);
   EXPECT_TRUE(link.fresh());
-  ASSERT_EQ(wf_one(link, wf_sensor(2, 3 + (1u << 30), 0.3)), LinkEvent::tick);
+  ASSERT_EQ(wf_one(link, sensor_wire(2, 3 + (1u << 30), 0.3)), LinkEvent::tick);
   EXPECT_FALSE(link.fresh());
   EXPECT_EQ(wf_answer(link, h).verdict, Verdict::wild);
   EXPECT_EQ(h.tick, 3 + (1u << 30)) << "the answer names the frame it answers";
-  ASSERT_EQ(wf_one(link, wf_sensor(3, 4, 0.4)), LinkEvent::tick);
+  ASSERT_EQ(wf_one(link, sensor_wire(3, 4, 0.4)), LinkEvent::tick);
   EXPECT_TRUE(link.fresh());
   // Within the window a jump is a gap, not wild.
-  ASSERT_EQ(wf_one(link, wf_sensor(3 + kWindow, 4 + kWindow, 0.5)), LinkEvent::tick);
+  ASSERT_EQ(wf_one(link, sensor_wire(3 + kWindow, 4 + kWindow, 0.5)), LinkEvent::tick);
   EXPECT_TRUE(link.fresh());
   EXPECT_EQ(link.counters().wild, 2u);
   EXPECT_EQ(link.counters().gaps, kWindow - 1u) << "the wild frames accounted for their own numbers";
@@ -164,15 +141,15 @@ TEST(LinkBytes, AWildFrameCannotPoisonLaterFrames) {
 TEST(LinkBytes, TheTickIndexWrapsModulo2To32) {
   WfLink link;
   FrameHeader h;
-  ASSERT_EQ(wf_one(link, wf_sensor(0, 0xFFFFFFFEu, 0.1)), LinkEvent::tick);
-  ASSERT_EQ(wf_one(link, wf_sensor(1, 0xFFFFFFFFu, 0.2)), LinkEvent::tick);
-  ASSERT_EQ(wf_one(link, wf_sensor(2, 0u, 0.3)), LinkEvent::tick);
+  ASSERT_EQ(wf_one(link, sensor_wire(0, 0xFFFFFFFEu, 0.1)), LinkEvent::tick);
+  ASSERT_EQ(wf_one(link, sensor_wire(1, 0xFFFFFFFFu, 0.2)), LinkEvent::tick);
+  ASSERT_EQ(wf_one(link, sensor_wire(2, 0u, 0.3)), LinkEvent::tick);
   EXPECT_TRUE(link.fresh());
   EXPECT_EQ(wf_answer(link, h).verdict, Verdict::fresh);
   EXPECT_EQ(h.tick, 0u);
-  ASSERT_EQ(wf_one(link, wf_sensor(3, 0xFFFFFFFFu, 0.4)), LinkEvent::tick);
+  ASSERT_EQ(wf_one(link, sensor_wire(3, 0xFFFFFFFFu, 0.4)), LinkEvent::tick);
   EXPECT_EQ(wf_answer(link, h).verdict, Verdict::late) << "a tick before the wrap is older than tick 0 after it";
-  ASSERT_EQ(wf_one(link, wf_sensor(4, 1u, 0.5)), LinkEvent::tick);
+  ASSERT_EQ(wf_one(link, sensor_wire(4, 1u, 0.5)), LinkEvent::tick);
   EXPECT_TRUE(link.fresh());
   EXPECT_EQ(link.counters().wild + link.counters().gaps + link.counters().repeated, 0u);
   EXPECT_EQ(link.counters().late, 1u);
@@ -182,13 +159,13 @@ TEST(LinkBytes, TheTickIndexWrapsModulo2To32) {
 // with each other move the baseline back: the link recovers after one lost sample.
 TEST(LinkBytes, TwoAgreeingFramesReplaceAWildBaseline) {
   WfLink link;
-  ASSERT_EQ(wf_one(link, wf_hello()), LinkEvent::hello);
-  ASSERT_EQ(wf_one(link, wf_sensor(0x7000, 1u << 30, 0.1)), LinkEvent::tick);
-  ASSERT_EQ(wf_one(link, wf_sensor(1, 2, 0.2)), LinkEvent::tick);
+  ASSERT_EQ(wf_one(link, control_wire(FrameType::hello)), LinkEvent::hello);
+  ASSERT_EQ(wf_one(link, sensor_wire(0x7000, 1u << 30, 0.1)), LinkEvent::tick);
+  ASSERT_EQ(wf_one(link, sensor_wire(1, 2, 0.2)), LinkEvent::tick);
   EXPECT_FALSE(link.fresh());
-  ASSERT_EQ(wf_one(link, wf_sensor(2, 3, 0.3)), LinkEvent::tick);
+  ASSERT_EQ(wf_one(link, sensor_wire(2, 3, 0.3)), LinkEvent::tick);
   EXPECT_TRUE(link.fresh());
-  ASSERT_EQ(wf_one(link, wf_sensor(3, 4, 0.4)), LinkEvent::tick);
+  ASSERT_EQ(wf_one(link, sensor_wire(3, 4, 0.4)), LinkEvent::tick);
   EXPECT_TRUE(link.fresh());
   EXPECT_EQ(link.counters().wild, 1u);
 }
@@ -262,7 +239,7 @@ TEST(LinkFuzz, ASingleCorruptionLosesOnlyItsFrameAndNeverTripsTheSafeState) {
     };
     for (int k = 1; k <= kFrames; ++k) {
       // As the runner sends it: a leading 0x00 ends whatever junk came before (hil/faults).
-      std::vector<std::uint8_t> good = wf_sensor(std::uint32_t(k - 1), std::uint32_t(k), 0.05);
+      std::vector<std::uint8_t> good = sensor_wire(std::uint32_t(k - 1), std::uint32_t(k), 0.05);
       good.insert(good.begin(), std::uint8_t(0));
       std::vector<std::uint8_t> sent = good;
       if (k == kHit) ++kinds[wf_corrupt(sent, rng)];
