@@ -47,6 +47,95 @@ TYPED_TEST(TickTest, RunRefusesUnreachableRate) {
   EXPECT_EQ(r.ticks, 0u);
 }
 
+// A board with the optional members real boards have (rt/board_glue.hpp): a watchdog and the
+// fault handlers' safe-output hook, each use recorded.
+struct HookedBoard : FakeBoard {
+  static inline std::uint32_t watchdog_started_ms = 0;
+  static inline int watchdog_starts = 0, watchdog_feeds = 0, watchdog_stops = 0;
+  static inline void (*safe_hook)(void*) = nullptr;  // what a CPU fault would call now
+  static inline void* safe_ctx = nullptr;
+  static inline int ticks_without_hook = 0;
+  static inline void (*hook_while_ticking)(void*) = nullptr;
+  static inline void* ctx_while_ticking = nullptr;
+  static void reset() {
+    watchdog_started_ms = 0;
+    watchdog_starts = watchdog_feeds = watchdog_stops = ticks_without_hook = 0;
+    safe_hook = hook_while_ticking = nullptr;
+    safe_ctx = ctx_while_ticking = nullptr;
+  }
+  static bool watchdog_start(std::uint32_t ms) {
+    watchdog_started_ms = ms;
+    ++watchdog_starts;
+    return true;
+  }
+  static void watchdog_feed() { ++watchdog_feeds; }
+  static void watchdog_stop() { ++watchdog_stops; }
+  static void set_safe_output(void (*hook)(void*), void* ctx) {
+    safe_hook = hook;
+    safe_ctx = ctx;
+  }
+  static void wait_for_interrupt() {
+    ticks_without_hook += safe_hook == nullptr ? 1 : 0;
+    hook_while_ticking = safe_hook;
+    ctx_while_ticking = safe_ctx;
+    FakeBoard::wait_for_interrupt();
+  }
+};
+
+// The watchdog runs for the run and is fed once per completed step; during the run a CPU fault
+// would write the app's zero command (the hook the board holds), and the hook is withdrawn
+// before run() returns (the app may go out of scope).
+TYPED_TEST(TickTest, RunStartsFeedsAndStopsTheWatchdogAndHoldsTheSafeOutputHook) {
+  using S = TypeParam;
+  HookedBoard::reset();
+  TestApp<S> app;
+  Config c = rate_hz(1000);
+  c.max_ticks = 20;
+  c.watchdog_ms = 50;
+  const Report r = run<HookedBoard>(app, c);
+  EXPECT_EQ(r.steps, 20u);
+  EXPECT_EQ(HookedBoard::watchdog_starts, 1);
+  EXPECT_EQ(HookedBoard::watchdog_started_ms, 50u);
+  EXPECT_EQ(HookedBoard::watchdog_feeds, 20) << "fed once per completed control step";
+  EXPECT_EQ(HookedBoard::watchdog_stops, 1);
+  EXPECT_EQ(HookedBoard::ticks_without_hook, 0);
+  EXPECT_EQ(HookedBoard::safe_hook, nullptr) << "withdrawn before run() returns";
+
+  ASSERT_NE(HookedBoard::hook_while_ticking, nullptr);
+  EXPECT_EQ(HookedBoard::ctx_while_ticking, static_cast<void*>(&app));
+  app.u_out.setConstant(S(-99));
+  const int actuations = app.actuations;
+  HookedBoard::hook_while_ticking(HookedBoard::ctx_while_ticking);
+  EXPECT_EQ(app.actuations, actuations + 1);
+  EXPECT_EQ(app.u_out[0], S(0)) << "the hook writes the zero command";
+}
+
+// Without watchdog_ms the watchdog is never started (nor stopped); a refused rate undoes what
+// run() set up: the watchdog stopped, the hook withdrawn, the zero command written.
+TYPED_TEST(TickTest, RunWithoutWatchdogAndOnARefusedRateLeavesNoHookOrWatchdog) {
+  using S = TypeParam;
+  HookedBoard::reset();
+  TestApp<S> app;
+  Config c = rate_hz(1000);
+  c.max_ticks = 5;
+  (void)run<HookedBoard>(app, c);
+  EXPECT_EQ(HookedBoard::watchdog_starts, 0);
+  EXPECT_EQ(HookedBoard::watchdog_stops, 0);
+
+  HookedBoard::reset();
+  c = rate_hz(0);
+  c.watchdog_ms = 50;
+  app.u_out.setConstant(S(-99));
+  const Report r = run<HookedBoard>(app, c);
+  EXPECT_EQ(r.reason, Error::invalid_parameter);
+  EXPECT_EQ(HookedBoard::watchdog_starts, 1);
+  EXPECT_EQ(HookedBoard::watchdog_stops, 1);
+  EXPECT_EQ(HookedBoard::safe_hook, nullptr);
+  EXPECT_EQ(app.u_out[0], S(0)) << "the zero command on the refused start";
+  EXPECT_EQ(r.stack_used, 640u);
+  EXPECT_EQ(r.stack_size, 16384u);
+}
+
 // ---- Stack high-water check from the idle loop ----
 TYPED_TEST(TickTest, StackCheckOffWithZeroPercent) {
   using S = TypeParam;

@@ -3,7 +3,7 @@
 // members (watchdog, safe-output hook), detected with rt::has_member (rt/optional_member.hpp).
 //
 // The Board type (boards/common/include/attractor/board/board.hpp: attractor::board::Board;
-// a fake one in host-tests/unit/runtime/rt_tick_test.cpp) provides these static members:
+// fakes in host-tests/unit/runtime/tick_fixture.hpp and rt_run_test.cpp) provides these static members:
 //   bool tick_start(uint32_t rate_hz, bool (*sample)(void*), void (*control)(void*), void* ctx)
 //        periodic high-priority interrupt calling sample(ctx); when it returns true, pend the
 //        low-priority control interrupt that calls control(ctx). false: rate not reachable.
