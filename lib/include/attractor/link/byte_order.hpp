@@ -17,10 +17,6 @@ inline void put_u32(std::uint8_t* p, std::uint32_t v) {
   for (int i = 0; i < 4; ++i) p[i] = static_cast<std::uint8_t>(v >> (8 * i));
 }
 
-inline void put_u64(std::uint8_t* p, std::uint64_t v) {
-  for (int i = 0; i < 8; ++i) p[i] = static_cast<std::uint8_t>(v >> (8 * i));
-}
-
 inline void put_f32(std::uint8_t* p, float v) {
   std::uint32_t u;
   std::memcpy(&u, &v, sizeof u);
@@ -32,12 +28,6 @@ inline std::uint16_t get_u16(const std::uint8_t* p) { return static_cast<std::ui
 inline std::uint32_t get_u32(const std::uint8_t* p) {
   std::uint32_t v = 0;
   for (int i = 0; i < 4; ++i) v |= std::uint32_t(p[i]) << (8 * i);
-  return v;
-}
-
-inline std::uint64_t get_u64(const std::uint8_t* p) {
-  std::uint64_t v = 0;
-  for (int i = 0; i < 8; ++i) v |= std::uint64_t(p[i]) << (8 * i);
   return v;
 }
 
