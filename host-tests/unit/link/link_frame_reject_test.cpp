@@ -11,7 +11,10 @@
 #include <vector>
 
 #include "attractor/link/actuator_frame.hpp"
+#include "attractor/link/boot_frame.hpp"
+#include "attractor/link/hello_frame.hpp"
 #include "attractor/link/sensor_frame.hpp"
+#include "attractor/link/status_frame.hpp"
 #include "frame_bytes.hpp"
 
 using namespace attractor::link;
@@ -209,4 +212,66 @@ TEST(LinkFrameReject, UnpackSensorWantsTheSensorType) {
   EXPECT_EQ(unpack_sensor(v, r), LinkError::bad_type);
   v.header.type = FrameType::sensor;
   EXPECT_EQ(unpack_sensor(v, r), LinkError::none);
+}
+
+// Each unpack_* takes its own frame type with its own payload size only: any other type, or its
+// type with another payload size (a FrameView built by hand: decode_frame already refuses that
+// as bad_length), is bad_type, and the output is the documented default whatever it held.
+TEST(LinkFrameReject, EveryUnpackWantsItsOwnTypeAndPayloadSize) {
+  for (int type = 1; type <= int(kMaxFrameType); ++type) {
+    for (int shorter = 0; shorter <= 1; ++shorter) {
+      const auto t = FrameType(type);
+      FrameView v;
+      v.header = FrameHeader{t, 1, 2};
+      for (std::uint8_t& b : v.payload) b = 0x01;  // tiny floats, small counts: no other rejection
+      const auto view_of = [&](std::size_t size) {
+        v.payload_size = size - std::size_t(shorter);
+        return v;
+      };
+      SCOPED_TRACE(::testing::Message() << "type " << type << (shorter ? ", one payload byte short" : ""));
+
+      SensorReading<float> r;
+      r.gyro.setConstant(7.0f);
+      const LinkError se = unpack_sensor(view_of(layout::sensor_payload_size), r);
+      EXPECT_EQ(se == LinkError::bad_type, t != FrameType::sensor || shorter) << int(se);
+      if (se != LinkError::none) EXPECT_EQ(r.gyro, attractor::Vec3<float>::Zero());
+
+      ActuatorReport<float> a;
+      a.mode = attractor::rt::Mode::running;
+      a.torque.setConstant(7.0f);
+      const LinkError ae = unpack_actuator(view_of(layout::actuator_payload_size), a);
+      EXPECT_EQ(ae == LinkError::bad_type, t != FrameType::actuator || shorter) << int(ae);
+      if (ae != LinkError::none) {
+        EXPECT_EQ(a.mode, attractor::rt::Mode::safe);
+        EXPECT_EQ(a.torque, attractor::Vec3<float>::Zero());
+      }
+
+      HelloInfo h{PlantId::skate_rotor, 9, 9};
+      const LinkError he = unpack_hello(view_of(layout::hello_payload_size), h);
+      EXPECT_EQ(he == LinkError::bad_type, t != FrameType::hello || shorter) << int(he);
+      if (he != LinkError::none) {
+        EXPECT_EQ(h.plant, PlantId::none);
+        EXPECT_EQ(h.status_every, 0u);
+        EXPECT_EQ(h.schema, kWireSchemaHash);
+      }
+
+      attractor::rt::BootInfo b{9, attractor::rt::BootReason::other_reset};
+      const LinkError be = unpack_boot(view_of(layout::boot_payload_size), b);
+      EXPECT_EQ(be == LinkError::bad_type, t != FrameType::boot || shorter) << int(be);
+      if (be != LinkError::none) {
+        EXPECT_EQ(b.resets, 0u);
+        EXPECT_EQ(b.reason, attractor::rt::BootReason::power_on);
+      }
+
+      StatusReport st;
+      st.link.gaps = 9;
+      st.faults.stale = 9;
+      const LinkError ste = unpack_status(view_of(layout::status_payload_size), st);
+      EXPECT_EQ(ste == LinkError::bad_type, t != FrameType::status || shorter) << int(ste);
+      if (ste != LinkError::none) {
+        EXPECT_EQ(st.link.gaps, 0u);
+        EXPECT_EQ(st.faults.stale, 0u);
+      }
+    }
+  }
 }

@@ -175,7 +175,8 @@ TEST(HilFirmware, AnnouncesTheBootBeforeReadingAndNamesItLast) {
   const rt::BootInfo boot{3u, rt::BootReason::host_request};
   const int code = run_hil_firmware<t::Board, skate_frames::Link>("skate-hil", t::make(), 1000u, boot, &t::reboot);
   EXPECT_EQ(code, 0) << t::Board::console;
-  ASSERT_EQ(t::types(), (std::vector<FrameType>{FrameType::boot, FrameType::hello, FrameType::actuator, FrameType::goodbye}));
+  ASSERT_EQ(t::types(),
+            (std::vector<FrameType>{FrameType::boot, FrameType::hello, FrameType::actuator, FrameType::goodbye}));
   rt::BootInfo b;
   ASSERT_EQ(unpack_boot(t::script::out[0], b), LinkError::none);
   EXPECT_EQ(b.resets, 3u);
@@ -245,11 +246,12 @@ TEST(HilFirmware, AnOpenAlternativePortCarriesTheLink) {
   t::OpenAlt::reads = t::OpenAlt::writes = 0;
   t::Board::uart_reads = t::Board::uart_writes = 0;
   const int code = run_hil_firmware<t::Board, skate_frames::Link, t::OpenAlt>("skate-hil", t::make(), 1000u,
-                                                                             rt::BootInfo{}, &t::reboot);
+                                                                              rt::BootInfo{}, &t::reboot);
   EXPECT_EQ(code, 0) << t::Board::console;
   EXPECT_NE(t::Board::console.find("skate-hil: link on the host's FIFOs (semihosting)\n"), std::string::npos);
   EXPECT_EQ(t::OpenAlt::reads, int(script_size));
   EXPECT_EQ(t::OpenAlt::writes, 4) << "boot; the hello, sensor and goodbye answers";
   EXPECT_EQ(t::Board::uart_reads + t::Board::uart_writes, 0);
-  EXPECT_EQ(t::types(), (std::vector<FrameType>{FrameType::boot, FrameType::hello, FrameType::actuator, FrameType::goodbye}));
+  EXPECT_EQ(t::types(),
+            (std::vector<FrameType>{FrameType::boot, FrameType::hello, FrameType::actuator, FrameType::goodbye}));
 }

@@ -83,3 +83,26 @@ TEST(LinkReceiver, TakesTheLongestFrameAndDiscardsOneByteMore) {
   ASSERT_EQ(e, FrameReceiver::Event::frame);
   EXPECT_EQ(decode_frame(rx.data(), rx.size(), v), LinkError::none) << "resynchronised";
 }
+
+// reset() (a hello's new run) forgets the last frame, the frame in progress and an overflow in
+// progress: the next delimiter ends nothing, and the next frame is whole.
+TEST(LinkReceiver, ResetForgetsTheLastFrameAndAnyFrameInProgress) {
+  std::uint8_t wire[layout::max_wire_size];
+  std::size_t n = 0;
+  ASSERT_EQ(encode_sensor_frame(5, 6, sample_reading<float>(), wire, sizeof wire, n), LinkError::none);
+  FrameReceiver rx;
+  for (std::size_t i = 0; i < n; ++i) rx.push(wire[i]);
+  ASSERT_EQ(rx.size(), n - 1);
+  for (std::size_t i = 0; i < 10; ++i) rx.push(wire[i]);  // a frame in progress
+  rx.reset();
+  EXPECT_EQ(rx.size(), 0u) << "no last frame";
+  EXPECT_EQ(rx.pending(), 0u) << "no frame in progress";
+  EXPECT_EQ(rx.push(0), FrameReceiver::Event::none) << "the delimiter ends nothing";
+
+  for (std::size_t i = 0; i <= layout::max_encoded_size; ++i) rx.push(7);  // an overflow in progress
+  rx.reset();
+  FrameReceiver::Event e = FrameReceiver::Event::none;
+  for (std::size_t i = 0; i < n; ++i) e = rx.push(wire[i]);
+  EXPECT_EQ(e, FrameReceiver::Event::frame) << "the overflow was forgotten";
+  EXPECT_EQ(rx.size(), n - 1);
+}
