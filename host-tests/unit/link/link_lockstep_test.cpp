@@ -350,29 +350,64 @@ TEST(LinkLockstep, HelloAfterACutFrameStartsAFreshRun) {
   EXPECT_GT(host.min_gamma3(), 0.95);
 }
 
-// The firmware's report covers the power-on run: a run that tripped before a hello keeps the
-// power-on report safe, with its reason and tick.
-TEST(LinkLockstep, APowerOnReportKeepsTheFirstTrip) {
-  rt::Report first, second;
-  first.ticks = first.steps = 10;
+// The firmware's report covers the power-on run: every count adds up over the runs; a run that
+// tripped before a hello keeps the power-on report safe, with its reason and tick; the cost
+// statistics, budget and stack are the latest run's.
+TEST(LinkLockstep, APowerOnReportAddsEveryCountAndKeepsTheFirstTrip) {
+  rt::Report first, second;  // every field a different number
+  first.ticks = 10;
+  first.steps = 9;
+  first.missed_ticks = 1;
+  first.overruns = 2;
+  first.faults = rt::FaultCounts{3, 4, 5, 6, 7, 8};
   first.mode = rt::Mode::safe;
   first.reason = Error::envelope;
   first.trip_tick = 7;
-  first.faults.stale = 2;
-  second.ticks = second.steps = 100;
-  second.faults.stale = 1;
+  first.budget = 111;
+  first.stack_used = 222;
+  second.ticks = 100;
+  second.steps = 99;
+  second.missed_ticks = 20;
+  second.overruns = 30;
+  second.faults = rt::FaultCounts{40, 50, 60, 70, 80, 90};
+  second.budget = 333;
+  second.stack_used = 444;
+  second.cost.add(55);
   const rt::Report r = link::detail::after(first, second);
+  EXPECT_EQ(r.ticks, 110u);
+  EXPECT_EQ(r.steps, 108u);
+  EXPECT_EQ(r.missed_ticks, 21u);
+  EXPECT_EQ(r.overruns, 32u);
+  EXPECT_EQ(r.faults.non_finite, 43u);
+  EXPECT_EQ(r.faults.out_of_range, 54u);
+  EXPECT_EQ(r.faults.stale, 65u);
+  EXPECT_EQ(r.faults.overrun, 76u);
+  EXPECT_EQ(r.faults.envelope, 87u);
+  EXPECT_EQ(r.faults.saturated, 98u);
   EXPECT_EQ(r.mode, rt::Mode::safe);
   EXPECT_EQ(r.reason, Error::envelope);
   EXPECT_EQ(r.trip_tick, 7u);
-  EXPECT_EQ(r.steps, 110u);
-  EXPECT_EQ(r.faults.stale, 3u);
+  EXPECT_EQ(r.budget, 333u);
+  EXPECT_EQ(r.stack_used, 444u);
+  EXPECT_EQ(r.cost.count(), 1u);
+  EXPECT_EQ(r.cost.max(), 55u);
+
+  // A later run's trip: its reason, its tick counted from power-on.
   second.mode = rt::Mode::safe;
   second.reason = Error::stale;
   second.trip_tick = 5;
   rt::Report quiet;
   quiet.ticks = 10;
   const rt::Report later = link::detail::after(quiet, second);
+  EXPECT_EQ(later.mode, rt::Mode::safe);
   EXPECT_EQ(later.reason, Error::stale);
   EXPECT_EQ(later.trip_tick, 15u) << "a later run's trip tick counted from power-on";
+  // No trip anywhere: running, no reason, no trip tick moved by the earlier runs' ticks.
+  second.mode = rt::Mode::running;
+  second.reason = Error::none;
+  second.trip_tick = 0;
+  const rt::Report clean = link::detail::after(quiet, second);
+  EXPECT_EQ(clean.mode, rt::Mode::running);
+  EXPECT_EQ(clean.reason, Error::none);
+  EXPECT_EQ(clean.trip_tick, 0u);
 }

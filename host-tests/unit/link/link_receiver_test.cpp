@@ -16,11 +16,39 @@ using namespace frame_bytes;
 
 TEST(LinkCounters, CountsEachLineFaultOnce) {
   LinkCounters c;
+  c.gaps = 99;  // the counter after the rejection classes: an index one past them would read it
   for (int e = 0; e < attractor::link::kLinkErrorCount; ++e) c.count(LinkError(e));
   for (int e = 1; e <= layout::link_counters; ++e) EXPECT_EQ(c.rejected_by(LinkError(e)), 1u) << e;
   EXPECT_EQ(c.rejected_by(LinkError::none), 0u);
   EXPECT_EQ(c.rejected_by(LinkError::buffer_too_small), 0u);
   EXPECT_EQ(c.total_rejected(), std::uint32_t(layout::link_counters));
+}
+
+// The firmware's power-on totals add every run's counters, each into its own.
+TEST(LinkCounters, AddSumsEveryCounterIntoItsOwn) {
+  LinkCounters a, b;
+  for (int i = 0; i < layout::link_counters; ++i) {
+    a.rejected[i] = std::uint32_t(i + 1);
+    b.rejected[i] = std::uint32_t(100 * (i + 1));
+  }
+  a.gaps = 1;
+  a.repeated = 2;
+  a.late = 3;
+  a.implausible = 4;
+  a.wild = 5;
+  b.gaps = 10;
+  b.repeated = 20;
+  b.late = 30;
+  b.implausible = 40;
+  b.wild = 50;
+  a.add(b);
+  for (int i = 0; i < layout::link_counters; ++i) EXPECT_EQ(a.rejected[i], std::uint32_t(101 * (i + 1))) << i;
+  EXPECT_EQ(a.gaps, 11u);
+  EXPECT_EQ(a.repeated, 22u);
+  EXPECT_EQ(a.late, 33u);
+  EXPECT_EQ(a.implausible, 44u);
+  EXPECT_EQ(a.wild, 55u);
+  EXPECT_EQ(b.gaps, 10u) << "the other side is not changed";
 }
 
 TEST(LinkReceiver, SplitsAStreamAndResynchronises) {
