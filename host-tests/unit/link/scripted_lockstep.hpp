@@ -8,6 +8,8 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <deque>
 #include <vector>
 
@@ -40,8 +42,15 @@ struct Board {
 };
 
 struct Port {
+  // A read past the end of the script would wait forever (run_lockstep polls until a byte
+  // comes): the firmware wants bytes the script never sends, so the test binary stops at once.
   static bool read(std::uint8_t& b) {
-    if (in.empty()) return false;
+    if (in.empty()) {
+      std::fprintf(stderr,
+                   "scripted_lockstep: the firmware reads past the end of the script (no goodbye or reset "
+                   "ended its run)\n");
+      std::abort();
+    }
     b = in.front();
     in.pop_front();
     return true;
