@@ -12,6 +12,8 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <deque>
 #include <vector>
 
@@ -95,9 +97,18 @@ class HostPeerOf : public Peer {
   }
 
   // Port::read: the next byte for the firmware; when none is left, the host takes its turn.
+  // A host with nothing more to send while the firmware keeps reading is a deadlock (after the
+  // goodbye the firmware must have returned): the test binary stops instead of spinning.
   bool read(std::uint8_t& b) override {
     if (to_fw_.empty()) step();
-    if (to_fw_.empty()) return false;
+    if (to_fw_.empty()) {
+      if (++idle_reads_ > 1000000) {
+        std::fprintf(stderr, "link_lockstep_test: the firmware keeps reading from a host with nothing to send\n");
+        std::abort();
+      }
+      return false;
+    }
+    idle_reads_ = 0;
     b = to_fw_.front();
     to_fw_.pop_front();
     return true;
@@ -176,6 +187,7 @@ class HostPeerOf : public Peer {
   int ticks_, every_;
   typename Host::Plant plant_;
   std::deque<std::uint8_t> to_fw_;
+  long idle_reads_ = 0;
   SensorReading<double> past_[hil::kDelayTicks];
   FrameReceiver rx_;
   ActuatorReport<double> last_;
