@@ -15,6 +15,37 @@ using namespace tick_fixture;
 
 namespace {
 
+// An app with only the four required members: AppBase's defaults are no sensor limit, no
+// actuator limit and no envelope, so huge values pass through unclipped and nothing trips.
+template <class S>
+struct MinimalApp : AppBase<S, 1, 1> {
+  using Sensors = typename AppBase<S, 1, 1>::Sensors;
+  using Command = typename AppBase<S, 1, 1>::Command;
+  Command u = Command::Zero();
+  S y_in = S(0);
+  bool sample(Sensors& y) {
+    y[0] = S(1e30);
+    return true;
+  }
+  void estimate(const Sensors& y, S) { y_in = y[0]; }
+  Command control() { return Command::Constant(S(-1e30)); }
+  void actuate(const Command& c) { u = c; }
+};
+
+TYPED_TEST(TickTest, AppBaseDefaultsLimitNothing) {
+  using S = TypeParam;
+  MinimalApp<S> app;
+  Tick<MinimalApp<S>> t(app, rate_hz(1000), kHz, 0xFFFFFFFFu);
+  for (std::uint32_t k = 0; k < 5; ++k) tick_any(t, 1000u * k);
+  EXPECT_EQ(t.report().mode, Mode::running) << to_string(t.report().reason);
+  EXPECT_EQ(t.report().steps, 5u);
+  EXPECT_EQ(app.y_in, S(1e30)) << "no sensor limit";
+  EXPECT_EQ(app.u[0], S(-1e30)) << "no actuator limit";
+  EXPECT_EQ(t.report().faults.saturated, 0u);
+  EXPECT_EQ(t.report().faults.out_of_range, 0u);
+  EXPECT_EQ(t.report().faults.envelope, 0u);
+}
+
 TYPED_TEST(TickTest, NominalTicksComputeSaturateAndAccount) {
   using S = TypeParam;
   TestApp<S> app;
