@@ -66,8 +66,8 @@ Result<Controller> make(float dt = 1e-3f) { return Controller::make(SkateRotorCo
 int reboots = 0;
 void reboot() { ++reboots; }
 
-void start(const char* why) {
-  SCOPED_TRACE(why);
+// A fresh script, console and board.
+void start() {
   script::clear();
   Board::console.clear();
   Board::rx_wait_starts = Board::uart_reads = Board::uart_writes = 0;
@@ -105,7 +105,7 @@ std::vector<FrameType> types() {
 // summed over both hellos' runs.
 TEST(HilFirmware, PrintsEveryCountInItsPlaceAndExitsZeroWhenStillRunning) {
   namespace t = hil_firmware_test;
-  t::start("every class");
+  t::start();
   std::uint32_t seq = 0, tick = 1;
   auto send_good = [&] { t::script::send(t::good(seq++, tick++)); };
   t::script::send(skate_frames::control_wire(FrameType::hello));
@@ -167,7 +167,7 @@ TEST(HilFirmware, PrintsEveryCountInItsPlaceAndExitsZeroWhenStillRunning) {
 // and reason; the last line repeats them.
 TEST(HilFirmware, AnnouncesTheBootBeforeReadingAndNamesItLast) {
   namespace t = hil_firmware_test;
-  t::start("boot");
+  t::start();
   t::script::send(skate_frames::control_wire(FrameType::hello));
   t::script::send(t::good(0, 1));
   t::script::send(skate_frames::control_wire(FrameType::goodbye));
@@ -188,7 +188,7 @@ TEST(HilFirmware, AnnouncesTheBootBeforeReadingAndNamesItLast) {
 // The host's reset frame: the run ends unanswered, the app reboots, nothing is printed after.
 TEST(HilFirmware, AResetFrameRebootsWithoutAReport) {
   namespace t = hil_firmware_test;
-  t::start("reset");
+  t::start();
   t::script::send(skate_frames::control_wire(FrameType::hello));
   t::script::send(t::good(0, 1));
   t::script::send(skate_frames::control_wire(FrameType::reset));
@@ -205,7 +205,7 @@ TEST(HilFirmware, AResetFrameRebootsWithoutAReport) {
 // A run whose controller left running mode exits 1: the held implausible samples trip it.
 TEST(HilFirmware, ExitsOneWhenTheRunTripped) {
   namespace t = hil_firmware_test;
-  t::start("trip");
+  t::start();
   t::script::send(skate_frames::control_wire(FrameType::hello));
   t::script::send(t::good(0, 1));
   for (std::uint32_t i = 1; i <= 20; ++i) t::script::send(skate_frames::sensor_wire(i, i + 1, 0.05, 1.3));
@@ -220,7 +220,7 @@ TEST(HilFirmware, ExitsOneWhenTheRunTripped) {
 // A configuration the controller refuses: printed, exit 2, the link never opened.
 TEST(HilFirmware, ARefusedConfigurationExitsTwoWithoutTouchingTheLink) {
   namespace t = hil_firmware_test;
-  t::start("refused");
+  t::start();
   t::script::send(skate_frames::control_wire(FrameType::hello));  // queued, never read
   t::script::send(skate_frames::control_wire(FrameType::goodbye));
   const std::size_t script_size = t::script::in.size();
@@ -238,7 +238,7 @@ TEST(HilFirmware, ARefusedConfigurationExitsTwoWithoutTouchingTheLink) {
 // An alternative port that opened carries the whole link, the UART none of it.
 TEST(HilFirmware, AnOpenAlternativePortCarriesTheLink) {
   namespace t = hil_firmware_test;
-  t::start("alt");
+  t::start();
   t::script::send(skate_frames::control_wire(FrameType::hello));
   t::script::send(t::good(0, 1));
   t::script::send(skate_frames::control_wire(FrameType::goodbye));
