@@ -72,6 +72,7 @@ void start() {
   Board::console.clear();
   Board::rx_wait_starts = Board::uart_reads = Board::uart_writes = 0;
   Board::first_write_unread = 0;
+  OpenAlt::reads = OpenAlt::writes = 0;
   reboots = 0;
 }
 
@@ -89,6 +90,14 @@ Bytes edited(std::uint32_t seq, std::uint32_t tick, bool fix_crc, Edit edit) {
 }
 Bytes with_value(std::uint32_t seq, std::uint32_t tick, float v) {  // Γ1 := v, CRC valid
   return edited(seq, tick, true, [v](Bytes& raw) { put_f32(raw.data() + layout::header_size + 4 * 3, v); });
+}
+
+// The shortest whole run: hello, one good sensor frame, goodbye. Returns the bytes queued.
+std::size_t queue_one_tick_run() {
+  script::send(skate_frames::control_wire(FrameType::hello));
+  script::send(good(0, 1));
+  script::send(skate_frames::control_wire(FrameType::goodbye));
+  return script::in.size();
 }
 
 // The types of the frames the firmware wrote, in order.
@@ -168,10 +177,7 @@ TEST(HilFirmware, PrintsEveryCountInItsPlaceAndExitsZeroWhenStillRunning) {
 TEST(HilFirmware, AnnouncesTheBootBeforeReadingAndNamesItLast) {
   namespace t = hil_firmware_test;
   t::start();
-  t::script::send(skate_frames::control_wire(FrameType::hello));
-  t::script::send(t::good(0, 1));
-  t::script::send(skate_frames::control_wire(FrameType::goodbye));
-  const std::size_t script_size = t::script::in.size();
+  const std::size_t script_size = t::queue_one_tick_run();
   const rt::BootInfo boot{3u, rt::BootReason::host_request};
   const int code = run_hil_firmware<t::Board, skate_frames::Link>("skate-hil", t::make(), 1000u, boot, &t::reboot);
   EXPECT_EQ(code, 0) << t::Board::console;
@@ -239,12 +245,7 @@ TEST(HilFirmware, ARefusedConfigurationExitsTwoWithoutTouchingTheLink) {
 TEST(HilFirmware, AnOpenAlternativePortCarriesTheLink) {
   namespace t = hil_firmware_test;
   t::start();
-  t::script::send(skate_frames::control_wire(FrameType::hello));
-  t::script::send(t::good(0, 1));
-  t::script::send(skate_frames::control_wire(FrameType::goodbye));
-  const std::size_t script_size = t::script::in.size();
-  t::OpenAlt::reads = t::OpenAlt::writes = 0;
-  t::Board::uart_reads = t::Board::uart_writes = 0;
+  const std::size_t script_size = t::queue_one_tick_run();
   const int code = run_hil_firmware<t::Board, skate_frames::Link, t::OpenAlt>("skate-hil", t::make(), 1000u,
                                                                               rt::BootInfo{}, &t::reboot);
   EXPECT_EQ(code, 0) << t::Board::console;
