@@ -42,6 +42,9 @@
 #            skips (77) without Debian's /usr/bin/python3 + matplotlib
 set -u
 mode=$1 runner=$2 elf=$3; shift 3
+# Every wait below polls for an event (QEMU started, a pty reported, a process gone) every 0.05 or
+# 0.1 s; this many polls (60-120 s) is a deadlock guard only: each event comes in under 1 s idle.
+guard_polls=1200
 # Whether process $1 still runs. A zombie does not: it has exited and waits for its new parent
 # (PID 1 once its own parent died) to reap it, which some inits do only every second or so.
 running() {
@@ -118,7 +121,7 @@ case "$mode" in
       "$runner" --elf "$elf" "$@" >/dev/null 2>&1 &
       rpid=$!
       qpid=""
-      for _ in $(seq 200); do  # QEMU started and the run under way
+      for _ in $(seq "$guard_polls"); do  # QEMU started and the run under way
         qpid=$(pgrep -P "$rpid" qemu-system-arm | head -n 1)
         [ -n "$qpid" ] && break
         sleep 0.05
@@ -129,7 +132,7 @@ case "$mode" in
       wait "$rpid"
       rc=$?
       gone=no
-      for _ in $(seq 100); do
+      for _ in $(seq "$guard_polls"); do
         if ! running "$qpid"; then gone=yes; break; fi
         sleep 0.05
       done
@@ -146,7 +149,7 @@ case "$mode" in
     qpid=$!
     trap 'kill $qpid 2>/dev/null; rm -f "$log"' EXIT
     pts=""
-    for _ in $(seq 100); do
+    for _ in $(seq "$guard_polls"); do
       pts=$(grep -o '/dev/pts/[0-9]*' "$log" | head -n 1)
       [ -n "$pts" ] && break
       sleep 0.05
@@ -191,7 +194,7 @@ case "$mode" in
     "$0" relay-run "$runner" "$elf" "$seed" "$rate" 100000000 --ticks 1000000 --timeout 5 >/dev/null 2>&1 &
     spid=$!
     rpid="" qpid=""
-    for _ in $(seq 200); do
+    for _ in $(seq "$guard_polls"); do
       rpid=$(pgrep -P "$spid" -f pty_fault_relay | head -n 1)
       [ -n "$rpid" ] && qpid=$(pgrep -P "$rpid" qemu-system-arm | head -n 1)
       [ -n "$qpid" ] && pgrep -P "$spid" -f attractor-hil >/dev/null && break
@@ -203,11 +206,11 @@ case "$mode" in
     kill -KILL "$spid"
     wait "$spid" 2>/dev/null
     gone=no
-    for _ in $(seq 100); do
+    for _ in $(seq "$guard_polls"); do
       if ! running "$rpid" && ! running "$qpid"; then gone=yes; break; fi
       sleep 0.05
     done
-    for _ in $(seq 100); do running "$runner_pid" || break; sleep 0.1; done
+    for _ in $(seq "$guard_polls"); do running "$runner_pid" || break; sleep 0.1; done
     runner_left=$(running "$runner_pid" && echo yes || echo no)
     echo "relay-run killed (SIGKILL): relay $rpid and QEMU $qpid gone: $gone; runner $runner_pid still running: $runner_left"
     [ "$runner_left" = no ] || kill -KILL "$runner_pid"
@@ -224,7 +227,7 @@ case "$mode" in
       -icount shift=0,align=off,sleep=off -kernel "$elf" >"$dir/relay" 2>"$dir/log" &
     rpid=$!
     pts=""
-    for _ in $(seq 200); do
+    for _ in $(seq "$guard_polls"); do
       pts=$(sed -n 's|^relay: \(/dev/pts/[0-9]*\)$|\1|p' "$dir/relay" 2>/dev/null)
       [ -n "$pts" ] && break
       sleep 0.05

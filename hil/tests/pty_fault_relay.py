@@ -117,7 +117,7 @@ def main():
 def relay(a, qemu, fds, line):
     pts = None
     seen = b""
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 60  # a deadlock guard: QEMU reports its pty in well under 1 s
     while pts is None and time.monotonic() < deadline and qemu.poll() is None:
         r, _, _ = select.select([qemu.stdout], [], [], 0.1)
         if r:
