@@ -9,6 +9,7 @@
 #include "attractor/board/board.hpp"
 #include "attractor/board/cortex_m.hpp"
 #include "attractor/board/identity.hpp"
+#include "attractor/core/result.hpp"
 #include "attractor/core/text.hpp"
 
 // Linker-script symbols (cmake/cortex-m.ld.in): the guard sits right below _stack_bottom.
@@ -122,6 +123,9 @@ extern "C" [[noreturn]] void fault_report(const std::uint32_t* frame, std::uint3
     t.hex(frame[5]);
   }
   if (overflow) t << " stack overflow";
+  // A trap from reading an error Result's value (core/result.hpp): the error it held.
+  const attractor::Error bad = attractor::detail::result_fault_error;
+  if (bad != attractor::Error::none) t << " RESULT READ WITHOUT VALUE: " << attractor::to_string(bad);
   t << "\n";
   attractor::board::write(t.c_str());
   attractor::board::exit(3);

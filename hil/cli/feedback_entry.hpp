@@ -44,11 +44,22 @@
 #include <type_traits>
 #include <utility>
 
+#include "attractor/core/result.hpp"
 #include "attractor/core/types.hpp"
+#include "exit_codes.hpp"
 #include "invariant_monitor.hpp"
 #include "numbers.hpp"
 
 namespace attractor::cli {
+
+// The system an entry's make() returned, or the invalid-input exit (5) naming the refusal. For the
+// driver and for an entry's hooks (initial state, constraint check, projection), which may run
+// before the driver has checked the parameters: a refused system is never read as a default one.
+template <class T>
+T made_or_refused(const Result<T>& made, const char* what = "parameters refused") {
+  if (!made) throw Failure(exit_invalid, std::string(what) + " (" + to_string(made.error()) + ")");
+  return *made;
+}
 
 // A physical parameter: --name [unit], default, range (refused outside it: exit 5), help. A
 // list-valued one (a vector, an inertia matrix) sets n > 1 and `defaults` (n values): --name

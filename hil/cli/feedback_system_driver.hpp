@@ -241,17 +241,11 @@ FeedbackOutcome<Entry::template System<S>::N> feedback_simulate(FeedbackInputs i
   std::vector<double> pr(static_cast<std::size_t>(V));  // the parameters as the run's precision holds them
   for (int i = 0; i < V; ++i) pr[std::size_t(i)] = double(S(in.params[std::size_t(i)]));
   // Refused in double first (a bad parameter), then in the run's precision (not representable).
-  if (const Result<Ref> d = Entry::template make<double>(Params(P, in.params.data())); !d)
-    throw Failure(exit_invalid, std::string("parameters refused (") + to_string(d.error()) + ")");
-  const Result<Sys> made = Entry::template make<S>(Params(P, in.params.data()));
-  if (!made)
-    throw Failure(exit_invalid,
-                  std::string("parameters not representable in this precision (") + to_string(made.error()) + ")");
-  const Sys sys = *made;
+  (void)made_or_refused(Entry::template make<double>(Params(P, in.params.data())));
+  const Sys sys = made_or_refused(Entry::template make<S>(Params(P, in.params.data())),
+                                  "parameters not representable in this precision");
   // Deviations are measured with the double system of the very parameters the run uses.
-  const Result<Ref> refr = Entry::template make<double>(Params(P, pr.data()));
-  if (!refr) throw Failure(exit_invalid, std::string("parameters refused (") + to_string(refr.error()) + ")");
-  const Ref ref = *refr;
+  const Ref ref = made_or_refused(Entry::template make<double>(Params(P, pr.data())));
   State x0;
   for (int i = 0; i < N; ++i) x0[i] = S(in.x0[std::size_t(i)]);
   const Vec<double, N> x0d = x0.template cast<double>();

@@ -58,7 +58,7 @@ struct FallingDiskEntry {
   static Result<System<S>> make(const cli::Params& p) {
     return System<S>::make(params_of<S>(p));
   }
-  static Disk disk(const cli::Params& p) { return Disk::make(params_of<double>(p)).value(); }
+  static Disk disk(const cli::Params& p) { return cli::made_or_refused(Disk::make(params_of<double>(p))); }
   static void default_x0(const cli::Params& p, double* x0) {
     const Disk d = disk(p);
     const double r = 0.3, phid = 1, psid = 3, w = phid * std::sin(r) + psid;

@@ -106,7 +106,7 @@ struct SnakeboardEntry {
   static double default_T(const System<double>&, const Vec<double, 12>&) { return 10; }
 
   static Vec<double, 2> constraints(const cli::Params& p, const double* x0) {
-    const System<double> sys = *make<double>(p);
+    const System<double> sys = cli::made_or_refused(make<double>(p));
     const Vec<double, 5> q = Eigen::Map<const Vec<double, 5>>(x0);
     return sys.model().constraint_fields(q).transpose() * Eigen::Map<const Vec<double, 5>>(x0 + 5);
   }
@@ -124,7 +124,7 @@ struct SnakeboardEntry {
   }
   // p -> P*p = p - mE G^-1 E^T p, the metric projection onto the constraints.
   static std::string project(const cli::Params& p, double* x0) {
-    const System<double> sys = *make<double>(p);
+    const System<double> sys = cli::made_or_refused(make<double>(p));
     const Vec<double, 5> q = Eigen::Map<const Vec<double, 5>>(x0);
     Eigen::Map<Vec<double, 5>> mom(x0 + 5);
     const Mat<double, 5, 2> E = sys.model().constraint_fields(q);

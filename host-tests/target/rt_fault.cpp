@@ -11,13 +11,16 @@
 // -semihosting-config arg=...): stack (stack overflow: recursion into the MPU guard), bus (load
 // from an unmapped address), div0 (integer divide by zero, CCR.DIV_0_TRP), undef (undefined
 // instruction), nocp (FPU off; FPU cores only), watchdog (a control step that hangs:
-// rt::Config::watchdog_ms, the hardware watchdog's path; mps2 boards, board/watchdog.hpp).
+// rt::Config::watchdog_ms, the hardware watchdog's path; mps2 boards, board/watchdog.hpp),
+// result (the value of a Result holding an error read in the step: core/result.hpp traps, and the
+// report names the error).
 // No or an unknown fault class: the image says so and exits 1.
 #include <cstdint>
 
 #include "attractor/board/board.hpp"
 #include "attractor/board/cortex_m.hpp"
 #include "attractor/board/semihost_link.hpp"
+#include "attractor/core/result.hpp"
 #include "attractor/core/text.hpp"
 #include "attractor/rt/tick.hpp"
 
@@ -43,7 +46,7 @@ __attribute__((noinline)) std::uint32_t recurse(std::uint32_t n) {
   return recurse(n + 1u) + buf[n & 7u];
 }
 
-enum class Fault { none, stack, bus, div0, undef, nocp, watchdog };
+enum class Fault { none, stack, bus, div0, undef, nocp, watchdog, result };
 Fault g_fault = Fault::none;
 
 // The fault class named on the semihosting command line ("fault=<kind>").
@@ -56,7 +59,8 @@ Fault requested_fault() {
     const char* word;
     Fault fault;
   } kinds[] = {{"fault=stack", Fault::stack}, {"fault=bus", Fault::bus},   {"fault=div0", Fault::div0},
-               {"fault=undef", Fault::undef}, {"fault=nocp", Fault::nocp}, {"fault=watchdog", Fault::watchdog}};
+               {"fault=undef", Fault::undef}, {"fault=nocp", Fault::nocp}, {"fault=watchdog", Fault::watchdog},
+               {"fault=result", Fault::result}};
   for (const char* c = cmd; *c != '\0'; ++c) {
     if (c != cmd && c[-1] != ' ') continue;  // words only
     for (const auto& k : kinds) {
@@ -99,6 +103,12 @@ void provoke() {
       attractor::cortex_m::dsb();
       attractor::cortex_m::isb();
       x = x * 3.0f;
+      break;
+    }
+    case Fault::result: {
+      board::write("provoking: the value of an error Result read\n");
+      const Result<float> refused(g_zero == 0u ? Result<float>(Error::outside_stability_range) : Result<float>(1.f));
+      g_zero = static_cast<std::uint32_t>(refused.value());
       break;
     }
     case Fault::none: break;

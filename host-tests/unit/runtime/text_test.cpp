@@ -51,3 +51,33 @@ TEST(Result, CarriesValueOrError) {
   attractor::Result<int> odd(attractor::Error::none);
   EXPECT_FALSE(odd.ok());
 }
+
+// The value of an error Result is never a silent default: every accessor aborts naming the error
+// (core/result.hpp; on the target the trap's fault report names it: rt_fault_result).
+TEST(ResultDeathTest, ReadingAnErrorsValueAbortsNamingTheError) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  const attractor::Result<int> bad(attractor::Error::outside_stability_range);
+  attractor::Result<int> bad_mutable(attractor::Error::singular);
+  EXPECT_DEATH((void)bad.value(), "error 'outside_stability_range' was read as a value");
+  EXPECT_DEATH((void)*bad, "outside_stability_range");
+  EXPECT_DEATH((void)bad_mutable.value(), "error 'singular'");
+  EXPECT_DEATH((void)*bad_mutable, "singular");
+  struct Pair {
+    int a = 1;
+  };
+  const attractor::Result<Pair> bad_pair(attractor::Error::non_finite);
+  EXPECT_DEATH((void)bad_pair->a, "non_finite");
+  EXPECT_DEATH((void)bad.expect("the documented case's gains"),
+               "outside_stability_range' was read as a value: the documented case's gains");
+}
+
+TEST(Result, ValueOrAndExpectOnAValue) {
+  const attractor::Result<int> ok(5), bad(attractor::Error::singular);
+  EXPECT_EQ(ok.value_or(7), 5);
+  EXPECT_EQ(bad.value_or(7), 7);
+  EXPECT_EQ(ok.expect("five"), 5);
+  EXPECT_EQ(ok.value(), 5);
+  attractor::Result<int> m(3);
+  m.value() = 4;
+  EXPECT_EQ(*m, 4);
+}

@@ -5,6 +5,12 @@
 #include <type_traits>
 #include <utility>
 
+#if !defined(__arm__) || defined(__linux__)
+#include <cstdio>
+#include <cstdlib>
+#define ATTRACTOR_RESULT_HOST 1
+#endif
+
 namespace attractor {
 
 // Every error the library can report. Numbered explicitly: the codes travel over the
@@ -43,6 +49,29 @@ constexpr const char* to_string(Error e) {
   return "unknown";
 }
 
+namespace detail {
+
+// The error of a Result whose value was read although it holds none. Firmware: the fault report
+// names it (boards/common/fault.cpp); it is written once, just before the trap.
+inline volatile Error result_fault_error = Error::none;
+
+// Reading the value of an error Result is a programming error, never a silent default: on the host
+// the process aborts naming the error (and `what`, the caller's expectation, if given); on the
+// target the trap enters the fault handler, which drives the outputs to their safe state first.
+[[noreturn]] inline void bad_result_access(Error e, const char* what) {
+  result_fault_error = e;
+#if defined(ATTRACTOR_RESULT_HOST)
+  std::fprintf(stderr, "attractor: a Result holding the error '%s' was read as a value%s%s\n", to_string(e),
+               what != nullptr ? ": " : "", what != nullptr ? what : "");
+  std::abort();
+#else
+  (void)what;
+  __builtin_trap();
+#endif
+}
+
+}  // namespace detail
+
 // Either a value or an error. T must be default-constructible (all our value types are
 // fixed-size aggregates), which keeps this a plain struct with no placement tricks.
 template <class T>
@@ -56,15 +85,28 @@ class [[nodiscard]] Result {
   explicit operator bool() const { return ok(); }
   Error error() const { return error_; }
 
-  // Access is only meaningful when ok(); on an error it yields a default T, never UB.
-  const T& value() const { return value_; }
-  T& value() { return value_; }
-  const T& operator*() const { return value_; }
-  T& operator*() { return value_; }
-  const T* operator->() const { return &value_; }
-  T* operator->() { return &value_; }
+  // The value; on an error, detail::bad_result_access (abort on the host, the fault handler's safe
+  // state on the target). Check ok() first, or use value_or / expect.
+  const T& value() const { return checked(nullptr); }
+  T& value() { return const_cast<T&>(checked(nullptr)); }
+  const T& operator*() const { return checked(nullptr); }
+  T& operator*() { return const_cast<T&>(checked(nullptr)); }
+  const T* operator->() const { return &checked(nullptr); }
+  T* operator->() { return &const_cast<T&>(checked(nullptr)); }
+
+  // The value, or `fallback` on an error (a documented default the caller chose).
+  T value_or(const T& fallback) const { return ok() ? value_ : fallback; }
+  // The value where the caller knows it is there (a documented case, a checked configuration):
+  // on an error, bad_result_access naming `what`.
+  const T& expect(const char* what) const { return checked(what); }
+  T& expect(const char* what) { return const_cast<T&>(checked(what)); }
 
  private:
+  const T& checked(const char* what) const {
+    if (error_ != Error::none) detail::bad_result_access(error_, what);
+    return value_;
+  }
+
   T value_;
   Error error_;
 };
