@@ -36,7 +36,9 @@ void uart_enable() {
   }
 }
 
-bool g_uart_sent = false;  // read at exit (console_semihosting.cpp)
+// volatile: a plain flag set inside the byte loop let GCC 12's store motion write the loop's last
+// data-register store a second time after the loop (each frame's closing 0x00 went out twice).
+volatile bool g_uart_sent = false;  // read at exit (console_semihosting.cpp)
 
 void put(unsigned char c) {
   uart_enable();

@@ -154,7 +154,9 @@ bool g_initialized = false;
 std::uint32_t g_rate = 0;
 bool g_systick_tick = false;
 
-bool g_uart_sent = false;
+// volatile: a plain flag set inside the byte loop let GCC 12's store motion write the loop's last
+// data-register store a second time after the loop (each frame's closing 0x00 went out twice).
+volatile bool g_uart_sent = false;
 
 void put(unsigned char c) {
   g_uart_sent = true;
