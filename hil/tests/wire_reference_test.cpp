@@ -7,6 +7,8 @@
 
 #include <cmath>
 #include <cstring>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -27,6 +29,31 @@ TEST(WireReference, EveryNameHasAMeaning) {
   std::string missing;
   for (const auto& m : r.missing) missing += " " + m;
   EXPECT_TRUE(r.missing.empty()) << "add to hil/wire-reference/meanings.hpp:" << missing;
+}
+
+// Every test a rule cites as pinning it is defined in the link suite or here.
+TEST(WireReference, EveryCitedTestExists) {
+  std::string sources;
+  for (const char* f : {"host-tests/unit/link/link_detection_test.cpp", "host-tests/unit/link/link_lockstep_test.cpp",
+                        "host-tests/unit/link/link_receiver_test.cpp", "host-tests/unit/link/link_wire_faults_test.cpp",
+                        "host-tests/unit/link/link_status_hello_test.cpp", "hil/tests/wire_reference_test.cpp"}) {
+    std::ifstream in(std::string(ATTRACTOR_SOURCE_DIR) + "/" + f);
+    ASSERT_TRUE(in) << f;
+    std::ostringstream s;
+    s << in.rdbuf();
+    sources += s.str();
+  }
+  for (const wire_reference::Rule& r : wire_reference::kRules) {
+    std::istringstream list(r.pinned_by);
+    std::string name;
+    while (std::getline(list, name, ',')) {
+      name.erase(0, name.find_first_not_of(' '));
+      const std::size_t dot = name.find('.');
+      ASSERT_NE(dot, std::string::npos) << r.topic << ": '" << name << "' is not Suite.Name";
+      const std::string def = "TEST(" + name.substr(0, dot) + ", " + name.substr(dot + 1) + ")";
+      EXPECT_NE(sources.find(def), std::string::npos) << r.topic << " cites " << name << ", which is not defined";
+    }
+  }
 }
 
 // A sensor frame (sequence 1, tick 1) with the named defects, as the bytes of one segment.

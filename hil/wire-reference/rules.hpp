@@ -2,7 +2,8 @@
 // The facts of the wire reference that are behaviour, not layout: the order in which a receiver
 // checks a segment, and the sequence, tick, answer and delimiter rules. As data, so that a test
 // can hold the code to them: WireReference.TheChecksRunInTheDocumentedOrder breaks every pair of
-// checks in one frame and expects the earlier one's reason; each rule names the tests that pin it.
+// checks in one frame and expects the earlier one's reason; each rule names the tests that pin it
+// (Suite.Name, comma-separated; WireReference.EveryCitedTestExists finds each in the sources).
 #pragma once
 
 #include "attractor/link/link_error.hpp"
@@ -55,7 +56,7 @@ inline constexpr Rule kRules[] = {
      "boot frame has 0. The firmware takes the first sensor frame after a hello (or after power-on) as the "
      "baseline, whatever its number; after it, a number that did not advance is `repeated`, one ahead within the "
      "window counts the numbers skipped as gaps (a rejected segment consumed one of them)",
-     "LinkLockstep.TheFirstFrameAfterHelloSetsTheSequence, LinkDetection (link_detection_test.cpp)"},
+     "LinkLockstep.TheFirstFrameAfterHelloSetsTheSequence, LinkLockstep.EveryInjectedFaultIsDetectedInItsClass"},
     {"tick",
      "A sensor frame carries the tick it samples; the actuator frame answering it carries the same tick. A sample "
      "is fresh only if its tick is later than every sample used before (in the window); an older one is `late`. "
