@@ -3,6 +3,7 @@
 // tables (reference.hpp), or checks that they are current (CTest docs.wire_reference).
 //   attractor-wire-reference --write DIR   write DIR/wire.md and DIR/wire.json
 //   attractor-wire-reference --check DIR   compare them with what the code says
+//   attractor-wire-reference --version     the project version
 // Exit codes (hil/cli/exit_codes.hpp): 0 written or current, 1 a file differs (the first
 // differing line and the command that regenerates it are printed), 2 usage, 6 I/O error.
 #include <cstdio>
@@ -11,6 +12,7 @@
 #include <sstream>
 #include <string>
 
+#include "attractor/version.hpp"
 #include "exit_codes.hpp"
 #include "json_out.hpp"
 #include "markdown.hpp"
@@ -44,7 +46,7 @@ std::string first_difference(const std::string& want, const std::string& have) {
 
 int usage() {
   std::fprintf(stderr,
-               "usage: attractor-wire-reference --write DIR | --check DIR\n"
+               "usage: attractor-wire-reference --write DIR | --check DIR | --version\n"
                "  DIR/wire.md and DIR/wire.json from the library's wire tables (docs/wire.md)\n"
                "exit codes: 0 written or current, 1 a file differs, 2 usage, 6 I/O error\n");
   return code::exit_usage;
@@ -55,6 +57,10 @@ int usage() {
 int main(int argc, char** argv) {
   if (argc == 2 && (std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h")) {
     (void)usage();
+    return code::exit_ok;
+  }
+  if (argc == 2 && std::string(argv[1]) == "--version") {
+    std::printf("attractor-wire-reference %s\n", attractor::version);
     return code::exit_ok;
   }
   if (argc != 3) return usage();
