@@ -96,7 +96,7 @@ CodeTable code_table(Reference& r, const char* key, const char* title, const cha
   return t;
 }
 
-inline Example example(const char* title, const std::uint8_t* wire, std::size_t n) {
+inline Example example(const std::string& title, const std::uint8_t* wire, std::size_t n) {
   Example e{title, {}, std::vector<std::uint8_t>(wire, wire + n)};
   e.raw.resize(n - 2);
   (void)link::cobs_decode(wire, n - 1, e.raw.data(), e.raw.size());
@@ -121,10 +121,13 @@ inline void add_examples(Reference& r) {
         w, n));
   link::ActuatorReport<double> a;
   a.torque << 0.25, 0.0, 0.0;
+  a.mode = attractor::rt::Mode::running;
   a.tick_cost = 14;
+  const std::string title = std::string("its answer: torques (0.25, 0), mode ") + attractor::rt::to_string(a.mode) +
+                            ", reason " + attractor::to_string(a.reason) + ", verdict " + link::to_string(a.verdict) +
+                            ", cost 14; sequence 1, tick 1";
   if (link::encode_actuator_frame(1, 1, a, w, sizeof w, n) == link::LinkError::none)
-    r.examples.push_back(example(
-        "its answer: torques (0.25, 0), mode running, reason none, verdict fresh, cost 14; sequence 1, tick 1", w, n));
+    r.examples.push_back(example(title.c_str(), w, n));
 }
 }  // namespace detail
 

@@ -3,7 +3,8 @@
 // checks a segment, and the sequence, tick, answer and delimiter rules. As data, so that a test
 // can hold the code to them: WireReference.TheChecksRunInTheDocumentedOrder breaks every pair of
 // checks in one frame and expects the earlier one's reason; each rule names the tests that pin it
-// (Suite.Name, comma-separated; WireReference.EveryCitedTestExists finds each in the sources).
+// (GoogleTest Suite.Name or a CTest name starting hil., comma-separated;
+// WireReference.EveryCitedTestExists finds each in the sources).
 #pragma once
 
 #include "attractor/link/link_error.hpp"
@@ -49,7 +50,8 @@ inline constexpr Rule kRules[] = {
      "it). The firmware's frames arrive with one extra 0x00 on the mps2 and netduinoplus2 UARTs: a host sees a "
      "0x00 before every frame but the boot frame (the UART driver writes each frame's last byte twice); over "
      "semihosting FIFOs there is none",
-     "LinkReceiver.SplitsAStreamAndResynchronises, LinkBytes.JunkBetweenFramesCostsNoGoodFrame"},
+     "LinkReceiver.SplitsAStreamAndResynchronises, LinkBytes.JunkBetweenFramesCostsNoGoodFrame, "
+     "hil.wire_client_from_docs"},
     {"sequence",
      "Each sender numbers its frames per direction: the firmware's first frame after a hello (the hello answer) "
      "has sequence 0 and each frame it sends after it (actuator, status, goodbye) the next number, modulo 2^32; the "
