@@ -78,8 +78,9 @@ inline std::vector<std::string> qemu_command(const Options& o) {
 inline std::string shell_line(const std::vector<std::string>& args) {
   std::string line;
   for (const std::string& a : args) {
-    const bool plain = !a.empty() && a.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                                         "0123456789-_./=,:+@%") == std::string::npos;
+    const bool plain = !a.empty() && a.find_first_not_of(
+                                         "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                         "0123456789-_./=,:+@%") == std::string::npos;
     std::string q = plain ? a : "'";
     if (!plain) {
       for (char c : a) q += c == '\'' ? std::string("'\\''") : std::string(1, c);

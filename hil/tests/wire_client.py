@@ -3,8 +3,8 @@
 """A second HIL host built from the documentation alone, run against the firmware in QEMU.
 
 usage: wire_client.py ATTRACTOR_HIL FIRMWARE.elf WIRE_JSON [TICKS]
-It knows no layout of its own: frames are built and read from docs/wire.json (zlib's CRC-32 and a
-plain COBS), and QEMU is started with the command line `attractor-hil --print-qemu-command` prints
+It knows no layout of its own: frames are built and read from docs/wire.json (zlib's CRC-32, the
+plain COBS of host-tests/link/crosscheck.py), and QEMU is started with the command line `attractor-hil --print-qemu-command` prints
 (docs/hil.md "QEMU command line"), on a socket of its own. It reads the boot frame, says hello,
 sends TICKS sensor frames of a skate at rest (each after a 0x00, as the runner does), asks for a
 status frame and says goodbye, and checks every frame the firmware sends: CRC, version, type,
@@ -24,6 +24,11 @@ import sys
 import tempfile
 import time
 import zlib
+
+# COBS as the in-tree Python cross-check implements it (independent of the C++ library too).
+sys.dont_write_bytecode = True  # nothing written into the source tree
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'host-tests', 'link'))
+from crosscheck import cobs_decode, cobs_encode  # noqa: E402
 
 GUARD_S = 30  # deadlock guard on every wait; a normal run answers within milliseconds
 
@@ -79,32 +84,6 @@ class Wire:
         if len(p) != self.payload[h['type']]:
             raise ValueError('%s payload of %d bytes' % (name, len(p)))
         return name, h, (self.unpack(name, p) if p else {})
-
-
-def cobs_encode(data):
-    out, code_at, code = bytearray([0]), 0, 1
-    for b in data:
-        if b == 0:
-            out[code_at], code_at, code = code, len(out), 1
-            out.append(0)
-        else:
-            out.append(b)
-            code += 1
-    out[code_at] = code
-    return bytes(out)
-
-
-def cobs_decode(enc):
-    out, i = bytearray(), 0
-    while i < len(enc):
-        code = enc[i]
-        if code == 0 or i + code > len(enc) or 0 in enc[i + 1:i + code]:
-            return None
-        out += enc[i + 1:i + code]
-        i += code
-        if i < len(enc):
-            out.append(0)
-    return bytes(out)
 
 
 class Line:

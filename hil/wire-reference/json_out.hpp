@@ -20,11 +20,16 @@ inline std::string json_text(const Reference& r) {
   j["protocol_version"] = r.version;
   j["byte_order"] = "little-endian; floats IEEE 754 binary32";
   j["header_size"] = r.header_size;
-  j["crc"] = {{"name", "CRC-32/ISO-HDLC"},     {"poly", 0x04C11DB7u},
-              {"poly_reflected", 0xEDB88320u}, {"init", 0xFFFFFFFFu},
-              {"refin", true},                 {"refout", true},
-              {"xorout", 0xFFFFFFFFu},         {"check", attractor::link::kCrc32Check},
-              {"size", r.crc_size},            {"covers", "header and payload"}};
+  j["crc"] = {{"name", "CRC-32/ISO-HDLC"},
+              {"poly", 0x04C11DB7u},
+              {"poly_reflected", 0xEDB88320u},
+              {"init", 0xFFFFFFFFu},
+              {"refin", true},
+              {"refout", true},
+              {"xorout", 0xFFFFFFFFu},
+              {"check", attractor::link::kCrc32Check},
+              {"size", r.crc_size},
+              {"covers", "header and payload"}};
   j["cobs"] = {{"max_block", attractor::link::kCobsMaxBlock}, {"overhead", 1}, {"delimiter", 0}};
   j["encoded_size"] = {{"min", r.min_encoded}, {"max", r.max_encoded}};
   j["window"] = r.window;
@@ -39,9 +44,8 @@ inline std::string json_text(const Reference& r) {
   j["frame_types"] = frames;
   J fields = J::array();
   for (const FieldRow& f : r.fields) {
-    J e = {{"frame", f.frame}, {"name", f.name},     {"kind", f.kind},   {"size", f.size},
-           {"count", f.count}, {"offset", f.offset}, {"unit", f.unit},   {"range", f.range},
-           {"type", f.type()}, {"meaning", f.meaning}};
+    J e = {{"frame", f.frame},   {"name", f.name}, {"kind", f.kind},   {"size", f.size},   {"count", f.count},
+           {"offset", f.offset}, {"unit", f.unit}, {"range", f.range}, {"type", f.type()}, {"meaning", f.meaning}};
     if (!f.elements.empty()) e["elements"] = f.elements;
     e["schema_bytes"] = hex(f.schema_bytes);
     fields.push_back(e);

@@ -48,8 +48,8 @@ inline void field_table(std::ostringstream& o, const Reference& r, const std::st
     std::string m = f.meaning;
     for (std::size_t i = 0; i < f.elements.size(); ++i)
       m += (i == 0 ? " " : ", ") + std::string("[") + std::to_string(i) + "] " + f.elements[i];
-    o << "| " << f.offset << " | `" << f.name << "` | " << f.type() << " | " << (f.unit.empty() ? "–" : f.unit)
-      << " | " << range_text(f) << " | " << cell(m) << " |\n";
+    o << "| " << f.offset << " | `" << f.name << "` | " << f.type() << " | " << (f.unit.empty() ? "–" : f.unit) << " | "
+      << range_text(f) << " | " << cell(m) << " |\n";
   }
 }
 
@@ -75,8 +75,8 @@ inline void frames_section(std::ostringstream& o, const Reference& r) {
 inline void codes_section(std::ostringstream& o, const Reference& r) {
   o << "\n## Code tables\n\nA receiver rejects a code beyond its table (`out_of_range`).\n";
   for (const CodeTable& t : r.tables) {
-    o << "\n### " << t.title << " (`" << t.field << "`; `lib/include/attractor/" << t.source.substr(0, t.source.find(' '))
-      << "`)\n\n| code | name | meaning |\n|---|---|---|\n";
+    o << "\n### " << t.title << " (`" << t.field << "`; `lib/include/attractor/"
+      << t.source.substr(0, t.source.find(' ')) << "`)\n\n| code | name | meaning |\n|---|---|---|\n";
     for (const CodeRow& c : t.codes) o << "| " << c.value << " | `" << c.name << "` | " << cell(c.meaning) << " |\n";
   }
 }
@@ -126,13 +126,14 @@ inline std::string markdown(const Reference& r) {
        "by `hil/wire-reference/`; CTest `docs.wire_reference` fails when this page or `docs/wire.json` (the same "
        "facts, machine-readable) differs from what the code says.\n\n"
        "## Bytes\n\n"
-       "- A frame is raw = header (" << r.header_size << " bytes) | payload (fixed size per type) | CRC-32 ("
-    << r.crc_size << " bytes), sent as COBS(raw) followed by one 0x00 delimiter.\n"
+       "- A frame is raw = header ("
+    << r.header_size << " bytes) | payload (fixed size per type) | CRC-32 (" << r.crc_size
+    << " bytes), sent as COBS(raw) followed by one 0x00 delimiter.\n"
        "- Every integer and float is little-endian; floats are IEEE 754 binary32; `u8`…`u32` unsigned.\n"
        "- **CRC-32/ISO-HDLC** (zlib's `crc32`): polynomial 0x04C11DB7 (reflected 0xEDB88320), initial value "
        "0xFFFFFFFF, input and output reflected, final XOR 0xFFFFFFFF; check value crc32(\"123456789\") = "
-    << hex32(attractor::link::kCrc32Check) << ". It covers the header and the payload (raw bytes 0 to "
-    << r.header_size << " + payload − 1) and follows them as u32 little-endian.\n"
+    << hex32(attractor::link::kCrc32Check) << ". It covers the header and the payload (raw bytes 0 to " << r.header_size
+    << " + payload − 1) and follows them as u32 little-endian.\n"
        "- **COBS** (Cheshire and Baker 1999) over the whole raw frame, at most 254 bytes: always exactly one "
        "overhead byte, no zero inside; decoding checks that the code chain ends exactly at the segment's end.\n\n";
   frames_section(o, r);

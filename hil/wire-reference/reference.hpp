@@ -86,8 +86,8 @@ inline std::string text_or_note(Reference& r, const std::string& key) {
 }
 
 template <class Code, class Name>
-CodeTable code_table(Reference& r, const char* key, const char* title, const char* source, const char* field,
-                     int first, int last, Name name) {
+CodeTable code_table(Reference& r, const char* key, const char* title, const char* source, const char* field, int first,
+                     int last, Name name) {
   CodeTable t{key, title, source, field, {}};
   for (int v = first; v <= last; ++v) {
     const std::string n = name(Code(v));
@@ -108,17 +108,18 @@ inline void add_examples(Reference& r) {
   std::size_t n = 0;
   const link::HelloInfo hello{link::PlantId::skate_rotor, 100, link::kWireSchemaHash};
   if (link::encode_hello_frame(0, 0, hello, w, sizeof w, n) == link::LinkError::none)
-    r.examples.push_back(example("the runner's hello: skate, status every 100 answers, this schema; sequence 0, tick 0", w, n));
+    r.examples.push_back(
+        example("the runner's hello: skate, status every 100 answers, this schema; sequence 0, tick 0", w, n));
   link::SensorReading<double> s;
   s.gyro << 0.1, -0.2, 0.3;
   s.vertical << 0.0, 0.6, 0.8;
   s.velocity << 1.5, 0.0, 0.0;
   s.rotor_rate << -12.0, 0.0, 0.0;
   if (link::encode_sensor_frame(1, 1, s, w, sizeof w, n) == link::LinkError::none)
-    r.examples.push_back(example(
-        "a sensor frame: Ω = (0.1, -0.2, 0.3), vertical (0, 0.6, 0.8), velocity 1.5, rotor speeds (-12, 0); "
-        "sequence 1, tick 1",
-        w, n));
+    r.examples.push_back(
+        example("a sensor frame: Ω = (0.1, -0.2, 0.3), vertical (0, 0.6, 0.8), velocity 1.5, rotor speeds (-12, 0); "
+                "sequence 1, tick 1",
+                w, n));
   link::ActuatorReport<double> a;
   a.torque << 0.25, 0.0, 0.0;
   a.mode = attractor::rt::Mode::running;
@@ -181,9 +182,9 @@ inline Reference build() {
   r.tables.push_back(detail::code_table<Error>(r, "reason", "Reason", "core/result.hpp (attractor::Error)",
                                                "actuator.reason", 0, link::kMaxErrorCode,
                                                [](Error e) { return attractor::to_string(e); }));
-  r.tables.push_back(detail::code_table<link::LinkError>(
-      r, "rejection", "Link rejection reason", "link/link_error.hpp", "status.link_rejected",
-      1, link::layout::link_counters, [](link::LinkError e) { return link::to_string(e); }));
+  r.tables.push_back(detail::code_table<link::LinkError>(r, "rejection", "Link rejection reason", "link/link_error.hpp",
+                                                         "status.link_rejected", 1, link::layout::link_counters,
+                                                         [](link::LinkError e) { return link::to_string(e); }));
   r.tables.push_back(detail::code_table<attractor::rt::BootReason>(
       r, "boot_reason", "Boot reason", "rt/boot_record.hpp", "boot.reason", 0, attractor::rt::kMaxBootReason,
       [](attractor::rt::BootReason b) { return attractor::rt::to_string(b); }));

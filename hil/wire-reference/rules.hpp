@@ -73,7 +73,8 @@ inline constexpr Rule kRules[] = {
      "LinkBytes.AWildFrameCannotPoisonLaterFrames, LinkBytes.TwoAgreeingFramesReplaceAWildBaseline"},
     {"answers",
      "The firmware answers every sensor frame with one actuator frame. A segment that is not a decodable sensor "
-     "frame is counted per reason; the first such segment after a decodable sensor frame (or a hello) is answered (verdict "
+     "frame is counted per reason; the first such segment after a decodable sensor frame (or a hello) is answered "
+     "(verdict "
      "`rejected`), later ones before the next decodable frame only counted. hello is answered with the firmware's "
      "hello, goodbye with goodbye, a status request with a status frame (not a tick); reset gets no answer (the "
      "boot frame follows). After every N-th actuator frame since the hello (N: the hello's status period; 0 "
