@@ -16,6 +16,7 @@
 #include "attractor/link/hil_link.hpp"
 #include "attractor/link/skate_rotor_wire.hpp"
 #include "attractor/link/status_frame.hpp"
+#include "markdown.hpp"
 #include "reference.hpp"
 #include "rules.hpp"
 
@@ -29,6 +30,27 @@ TEST(WireReference, EveryNameHasAMeaning) {
   std::string missing;
   for (const auto& m : r.missing) missing += " " + m;
   EXPECT_TRUE(r.missing.empty()) << "add to hil/wire-reference/meanings.hpp:" << missing;
+}
+
+// Every row of every table on the page has its header's number of cells (a '|' in a meaning is
+// escaped, or it would split the cell).
+TEST(WireReference, EveryTableRowHasItsHeadersCells) {
+  std::istringstream page(wire_reference::markdown(wire_reference::build()));
+  std::string line;
+  long header_cells = -1;
+  int rows = 0;
+  while (std::getline(page, line)) {
+    if (line.empty() || line[0] != '|') {
+      header_cells = -1;
+      continue;
+    }
+    long cells = 0;
+    for (std::size_t i = 0; i < line.size(); ++i) cells += line[i] == '|' && (i == 0 || line[i - 1] != '\\');
+    if (header_cells < 0) header_cells = cells;
+    EXPECT_EQ(cells, header_cells) << line;
+    ++rows;
+  }
+  EXPECT_GT(rows, 100) << "the page's tables";
 }
 
 // Every test a rule cites as pinning it is defined in the link suite or here.
