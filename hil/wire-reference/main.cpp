@@ -98,8 +98,7 @@ int main(int argc, char** argv) {
     }
   }
   if (rc != code::exit_ok)
-    std::fprintf(stderr,
-                 "regenerate: cmake --build <build dir> --target attractor-wire-reference && "
-                 "<build dir>/hil/attractor-wire-reference --write docs\n");
+    std::fprintf(stderr, "regenerate (after building target attractor-wire-reference): %s --write %s\n", argv[0],
+                 dir.c_str());
   return rc;
 }
