@@ -30,6 +30,7 @@ def load_wire(path):
     with open(path, encoding='utf-8') as f:
         WIRE = json.load(f)
     VERSION = WIRE['protocol_version']
+    assert WIRE['crc']['check'] == zlib.crc32(b'123456789'), 'docs/wire.json: not the CRC of zlib'
     CODE = {t['name']: t['code'] for t in WIRE['frame_types']}
     PAYLOAD = {t['code']: t['payload_size'] for t in WIRE['frame_types']}
     SENSOR, ACTUATOR, HELLO, GOODBYE, RESET, BOOT, STATUS, STATUS_REQUEST = (
