@@ -11,7 +11,8 @@ namespace attractor::cli {
 
 enum Exit : int {
   exit_ok = 0,
-  exit_check_failed = 1,  // attractor-paper: a reproduced number disagrees with the paper
+  exit_check_failed = 1,  // attractor-paper: a reproduced number disagrees with the paper; attractor-wire-reference
+                          // --check: a generated page differs from what the code says
   exit_usage = 2,         // unknown option/command, missing or empty value, malformed token, option not for this
                           // mode, an output naming the config file
   exit_unstable = 3,      // refused as unstable: check_step, sigma outside its range ((58) skate), no stable auto gains

@@ -174,6 +174,12 @@ int main(int argc, char** argv) {
     const std::string header = recorded_options(args, args.given("elf") ? args.text("elf") : args.text("serial"));
     const Options o = read_options(args, SkatePlant::kMismatchKeys, SkatePlant::kPercentKeys, RobotPlant::kMismatchKeys,
                                    RobotPlant::kPercentKeys);
+    if (args.flag("print-qemu-command")) {
+      if (!o.qemu_mode() || !o.replay.empty())
+        throw Failure(code::exit_usage, "--print-qemu-command needs --elf (and no --replay)");
+      std::printf("%s\n", shell_line(qemu_command(o)).c_str());
+      return code::exit_ok;
+    }
     return o.plant == "skate" ? run<SkatePlant>(o, recording, header) : run<RobotPlant>(o, recording, header);
   } catch (const attractor::cli::Failure& f) {
     std::fprintf(stderr, "attractor-hil: %s\n", f.what());

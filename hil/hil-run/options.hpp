@@ -71,7 +71,10 @@ inline cli::Spec hil_spec() {
       .text("qemu", "PATH", "with --elf: the QEMU binary (default qemu-system-arm)")
       .text("qemu-cpu", "N|any", "with --elf: pin QEMU to host CPU N, or 'any' (default: the runner's CPU)")
       .number_mode("baud", "", "115200", cli::between(9600, 921600),
-                   "with --serial: one of 9600 19200 38400 57600 115200 230400 460800 921600");
+                   "with --serial: one of 9600 19200 38400 57600 115200 230400 460800 921600")
+      .flag("print-qemu-command",
+            "with --elf: print the QEMU command line this run would start, one line, and exit 0\n"
+            "                          (nothing is started or created; docs/hil.md \"QEMU command line\")");
   s.group("experiment")
       .number("ticks", "", 2000, cli::between(1, 1e9), "1 ms ticks to run (whole number)")
       .number("timeout", "s", 10, cli::between(0, 1e6, true), "wall time without a frame before giving up")

@@ -73,6 +73,24 @@ inline std::vector<std::string> qemu_command(const Options& o) {
   return args;
 }
 
+// The command line as one shell line (--print-qemu-command): an argument with a character the
+// shell would read is single-quoted.
+inline std::string shell_line(const std::vector<std::string>& args) {
+  std::string line;
+  for (const std::string& a : args) {
+    const bool plain = !a.empty() && a.find_first_not_of(
+                                         "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                         "0123456789-_./=,:+@%") == std::string::npos;
+    std::string q = plain ? a : "'";
+    if (!plain) {
+      for (char c : a) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+      q += "'";
+    }
+    line += (line.empty() ? "" : " ") + q;
+  }
+  return line;
+}
+
 // Starts QEMU and connects to its UART socket; with --link semihost creates the FIFOs first.
 inline int start_qemu(const Options& o, long cpu, QemuProcess& qemu) {
   const std::string sock = temp_prefix() + ".sock";

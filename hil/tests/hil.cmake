@@ -2,6 +2,19 @@
 # attractor-hil: help, option rules and the HIL runs in QEMU.
 add_test(NAME tools.hil_help COMMAND attractor-hil --help)
 set_tests_properties(tools.hil_help PROPERTIES LABELS host)
+# docs/hil.md "QEMU command line": each documented block is what --print-qemu-command prints.
+find_program(ATTRACTOR_HIL_PYTHON3 NAMES python3 PATHS /usr/bin NO_DEFAULT_PATH REQUIRED)
+add_test(NAME tools.hil_qemu_command_documented
+         COMMAND ${ATTRACTOR_HIL_PYTHON3} ${CMAKE_CURRENT_SOURCE_DIR}/tests/qemu_command_doc.py
+                 $<TARGET_FILE:attractor-hil> ${PROJECT_SOURCE_DIR}/docs/hil.md)
+set_tests_properties(tools.hil_qemu_command_documented PROPERTIES LABELS "host;docs" TIMEOUT 60)
+# A second host from the documentation alone (hil/tests/wire_client.py: docs/wire.json and the
+# documented QEMU command line) against the skate image: every frame and the delimiter rule.
+add_test(NAME hil.wire_client_from_docs
+         COMMAND ${ATTRACTOR_HIL_PYTHON3} ${CMAKE_CURRENT_SOURCE_DIR}/tests/wire_client.py
+                 $<TARGET_FILE:attractor-hil> ${ATTRACTOR_HIL_ELF} ${PROJECT_SOURCE_DIR}/docs/wire.json 50)
+set_tests_properties(hil.wire_client_from_docs PROPERTIES LABELS "host;hil;qemu;docs" TIMEOUT 120
+                     SKIP_RETURN_CODE 77 RESOURCE_LOCK qemu_hil)
 # HIL in QEMU (needs the fw-m4f image; skipped, exit 77, without it). Labels: host, hil, qemu.
 # A HIL run is two processes in lockstep that take turns (about one core): they hold the lock
 # qemu_hil against each other but run beside the other tests; COST starts the long ones first.

@@ -2,7 +2,7 @@
 # --version prints the project version (CMakeLists.txt, attractor/version.hpp): every tool, and a
 # command of the Spec layer.
 string(REPLACE "." "[.]" _v ${PROJECT_VERSION})
-foreach(_tool attractor-paper attractor-sim)
+foreach(_tool attractor-paper attractor-sim attractor-wire-reference)
   add_test(NAME tools.${_tool}_version COMMAND ${_tool} --version)
   set_tests_properties(tools.${_tool}_version PROPERTIES LABELS host PASS_REGULAR_EXPRESSION "^${_tool} ${_v}\n$")
 endforeach()

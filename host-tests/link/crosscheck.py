@@ -3,66 +3,88 @@
 """Cross-check of the HIL wire format against independent Python implementations.
 
 CRC-32 comes from zlib and binascii (the reference implementation of CRC-32/ISO-HDLC), the
-layout from `struct` following the documentation in lib/include/attractor/link/frame_layout.hpp,
-COBS and the decoder's verdicts from a plain reimplementation below. The C++ side is the
-library, driven through host-tests/link/link_vectors.cpp. Usage: crosscheck.py LINK_VECTORS [N]
+layout from `struct` following docs/wire.json,
+COBS and the decoder's verdicts from a plain reimplementation below. The layout, codes and schema bytes are read from docs/wire.json (generated from
+the library's tables); the C++ side is the library, driven through host-tests/link/link_vectors.cpp.
+Usage: crosscheck.py LINK_VECTORS WIRE_JSON [N]
 """
 import binascii
+import json
 import random
 import struct
 import subprocess
 import sys
 import zlib
 
-VERSION = 3
-SENSOR, ACTUATOR, HELLO, GOODBYE, RESET, BOOT, STATUS, STATUS_REQUEST = 1, 2, 3, 4, 5, 6, 7, 8
-PAYLOAD = {SENSOR: 36, ACTUATOR: 13, HELLO: 8, GOODBYE: 0, RESET: 0, BOOT: 8, STATUS: 72, STATUS_REQUEST: 0}
-CONTROL = {GOODBYE: 'goodbye', RESET: 'reset', STATUS_REQUEST: 'status_request'}
-HEADER = '<BBII'  # version, type, sequence, tick (mod 2^32)
-HEADER_SIZE = 10
-MAX_BOOT_REASON = 2  # rt::BootReason::other_reset
-MAX_PLANT = 2  # link::PlantId::spherical_robot
-SENSOR_LIMITS = [1000.0] * 3 + [16.0] * 3 + [100.0] + [10000.0] * 2
-TORQUE_LIMIT = 1000.0
-MAX_ERROR_CODE = 10  # attractor::Error::stack
+# The wire as docs/wire.json describes it (generated from the library's tables by
+# hil/wire-reference; CTest docs.wire_reference keeps it current): layout, codes, schema bytes.
+WIRE = None
+STRUCT_CODE = {('u', 1): 'B', ('u', 2): 'H', ('u', 4): 'I', ('f', 4): 'I'}  # floats as their bits
 
-# The wire schema as docs/hil.md and link/wire_schema.hpp describe it: (frame type, name, kind,
-# element size, count, offset, unit, range); hashed with FNV-1a 32 as the library does.
-SCHEMA = [
-    (0, 'version', 'u', 1, 1, 0, '', 0), (0, 'type', 'u', 1, 1, 1, '', 0), (0, 'sequence', 'u', 4, 1, 2, '', 0),
-    (0, 'tick', 'u', 4, 1, 6, 'tick', 0),
-    (SENSOR, 'gyro', 'f', 4, 3, 0, 'rad/s', 1000.0), (SENSOR, 'vertical', 'f', 4, 3, 12, '1', 16.0),
-    (SENSOR, 'velocity1', 'f', 4, 1, 24, 'm/s', 100.0), (SENSOR, 'rotor_rate12', 'f', 4, 2, 28, 'rad/s', 10000.0),
-    (ACTUATOR, 'torque12', 'f', 4, 2, 0, 'N m', 1000.0), (ACTUATOR, 'mode', 'u', 1, 1, 8, '', 0),
-    (ACTUATOR, 'reason', 'u', 1, 1, 9, '', 0), (ACTUATOR, 'verdict', 'u', 1, 1, 10, '', 0),
-    (ACTUATOR, 'tick_cost', 'u', 2, 1, 11, 'cost-clock', 0),
-    (STATUS, 'faults', 'u', 4, 6, 0, '', 0), (STATUS, 'link_rejected', 'u', 4, 7, 24, '', 0),
-    (STATUS, 'gaps', 'u', 4, 1, 52, '', 0), (STATUS, 'repeated', 'u', 4, 1, 56, '', 0),
-    (STATUS, 'late', 'u', 4, 1, 60, '', 0), (STATUS, 'implausible', 'u', 4, 1, 64, '', 0),
-    (STATUS, 'wild', 'u', 4, 1, 68, '', 0),
-    (HELLO, 'plant', 'u', 1, 1, 0, '', 0), (HELLO, 'reserved', 'u', 1, 1, 1, '', 0),
-    (HELLO, 'status_every', 'u', 2, 1, 2, 'tick', 0), (HELLO, 'schema', 'u', 4, 1, 4, '', 0),
-    (BOOT, 'resets', 'u', 4, 1, 0, '', 0), (BOOT, 'reason', 'u', 1, 1, 4, '', 0),
-    (BOOT, 'reserved', 'u', 1, 3, 5, '', 0),
-]
+
+def load_wire(path):
+    global WIRE, VERSION, PAYLOAD, CODE, CONTROL, HEADER, HEADER_SIZE, SCHEMA
+    global SENSOR, ACTUATOR, HELLO, GOODBYE, RESET, BOOT, STATUS, STATUS_REQUEST
+    global MAX_BOOT_REASON, MAX_PLANT, MAX_ERROR_CODE, MAX_VERDICT, MAX_MODE, SENSOR_LIMITS, TORQUE_LIMIT
+    global ACTUATOR_FORMAT, STATUS_FORMAT, BOOT_FORMAT, HELLO_FORMAT, SENSOR_FORMAT
+    with open(path, encoding='utf-8') as f:
+        WIRE = json.load(f)
+    VERSION = WIRE['protocol_version']
+    assert WIRE['crc']['check'] == zlib.crc32(b'123456789'), 'docs/wire.json: not the CRC of zlib'
+    CODE = {t['name']: t['code'] for t in WIRE['frame_types']}
+    PAYLOAD = {t['code']: t['payload_size'] for t in WIRE['frame_types']}
+    SENSOR, ACTUATOR, HELLO, GOODBYE, RESET, BOOT, STATUS, STATUS_REQUEST = (
+        CODE[n] for n in ('sensor', 'actuator', 'hello', 'goodbye', 'reset', 'boot', 'status', 'status_request'))
+    CONTROL = {GOODBYE: 'goodbye', RESET: 'reset', STATUS_REQUEST: 'status_request'}
+    HEADER, HEADER_SIZE = layout_format('header'), WIRE['header_size']
+    assert struct.calcsize(HEADER) == HEADER_SIZE
+    SENSOR_FORMAT, ACTUATOR_FORMAT = layout_format('sensor'), layout_format('actuator')
+    STATUS_FORMAT, BOOT_FORMAT, HELLO_FORMAT = layout_format('status'), layout_format('boot'), layout_format('hello')
+    for name in ('sensor', 'actuator', 'status', 'boot', 'hello'):
+        assert struct.calcsize(layout_format(name)) == PAYLOAD[CODE[name]], name
+    codes = WIRE['codes']
+    MAX_BOOT_REASON = max(c['value'] for c in codes['boot_reason']['codes'])
+    MAX_PLANT = max(c['value'] for c in codes['plant']['codes'])
+    MAX_ERROR_CODE = max(c['value'] for c in codes['reason']['codes'])
+    MAX_VERDICT = max(c['value'] for c in codes['verdict']['codes'])
+    MAX_MODE = max(c['value'] for c in codes['mode']['codes'])
+    SENSOR_LIMITS = float_limits('sensor')
+    TORQUE_LIMIT = float_limits('actuator')[0]
+    SCHEMA = [((CODE[f['frame']] if f['frame'] != 'header' else 0), f['name'], f['kind'], f['size'], f['count'],
+               f['offset'], f['unit'], f['range']) for f in WIRE['fields']]
+
+
+def fields_of(frame):
+    return [f for f in WIRE['fields'] if f['frame'] == frame]
+
+
+def layout_format(frame):
+    """The struct format of a frame's payload (or the header) in field order; offsets checked."""
+    fmt, at = '<', 0
+    for f in fields_of(frame):
+        assert f['offset'] == at, (frame, f['name'])
+        fmt += '%d%s' % (f['count'], STRUCT_CODE[(f['kind'], f['size'])])
+        at += f['size'] * f['count']
+    return fmt
+
+
+def float_limits(frame):
+    return [float(f['range']) for f in fields_of(frame) if f['kind'] == 'f' for _ in range(f['count'])]
+
+
+def schema_input():
+    """The bytes the schema hash covers, rebuilt from the fields as docs/wire.md describes them."""
+    out = bytearray([VERSION])
+    for frame_type, name, kind, size, count, offset, unit, rng in SCHEMA:
+        out += bytes([frame_type]) + name.encode() + b'\0' + bytes([ord(kind), size, count])
+        out += struct.pack('<I', offset) + unit.encode() + b'\0' + struct.pack('<I', int(rng * 1000))
+    return bytes(out)
 
 
 def schema_hash():
     h = 2166136261
-
-    def add(data):
-        nonlocal h
-        for byte in data:
-            h = ((h ^ byte) * 16777619) & 0xFFFFFFFF
-
-    add([VERSION])
-    for frame_type, name, kind, size, count, offset, unit, rng in SCHEMA:
-        add([frame_type])
-        add(name.encode() + b'\0')
-        add([ord(kind), size, count])
-        add(struct.pack('<I', offset))
-        add(unit.encode() + b'\0')
-        add(struct.pack('<I', int(rng * 1000)))
+    for byte in schema_input():
+        h = ((h ^ byte) * 16777619) & 0xFFFFFFFF
     return h
 
 
@@ -118,18 +140,14 @@ def finite(bits):
     return (bits >> 23) & 0xFF != 0xFF
 
 
-def frame(ftype, seq, tick, payload, version=VERSION):
+def frame(ftype, seq, tick, payload, version=None):
+    version = VERSION if version is None else version
     body = struct.pack(HEADER, version, ftype, seq, tick) + payload
     return body + struct.pack('<I', crc(body))
 
 
 def sensor_payload(bits):
-    return struct.pack('<9I', *bits)
-
-
-ACTUATOR_FORMAT = '<2IBBBH'  # torques 1 2, mode, reason, verdict, tick cost u16
-STATUS_FORMAT = '<18I'  # 6 faults, 7 link rejections, gaps repeated late implausible wild
-MAX_VERDICT = 5
+    return struct.pack(SENSOR_FORMAT, *bits)
 
 
 def actuator_payload(t, mode, reason, verdict, cost):
@@ -137,11 +155,11 @@ def actuator_payload(t, mode, reason, verdict, cost):
 
 
 def boot_payload(resets, reason, reserved=(0, 0, 0)):
-    return struct.pack('<IB3B', resets, reason, *reserved)
+    return struct.pack(BOOT_FORMAT, resets, reason, *reserved)
 
 
 def hello_payload(plant, reserved, every, schema):
-    return struct.pack('<BBHI', plant, reserved, every, schema)
+    return struct.pack(HELLO_FORMAT, plant, reserved, every, schema)
 
 
 def values_verdict(bits_and_limits):
@@ -172,7 +190,7 @@ def reference_decode(enc):
         return 'reject bad_length'
     p = body[HEADER_SIZE:]
     if ftype == SENSOR:
-        bits = struct.unpack('<9I', p)
+        bits = struct.unpack(SENSOR_FORMAT, p)
         v = values_verdict(zip(bits, SENSOR_LIMITS))
         if v:
             return 'reject ' + v
@@ -182,18 +200,18 @@ def reference_decode(enc):
         v = values_verdict((b, TORQUE_LIMIT) for b in f[:2])
         if v:
             return 'reject ' + v
-        if f[2] > 1 or f[3] > MAX_ERROR_CODE or f[4] > MAX_VERDICT:
+        if f[2] > MAX_MODE or f[3] > MAX_ERROR_CODE or f[4] > MAX_VERDICT:
             return 'reject out_of_range'
         return 'ok actuator %d %d ' % (seq, tick) + ' '.join(['%x' % b for b in f[:2]] + [str(x) for x in f[2:]])
     if ftype == STATUS:
         return 'ok status %d %d ' % (seq, tick) + ' '.join(str(x) for x in struct.unpack(STATUS_FORMAT, p))
     if ftype == HELLO:
-        plant, reserved, every, schema = struct.unpack('<BBHI', p)
+        plant, reserved, every, schema = struct.unpack(HELLO_FORMAT, p)
         if plant > MAX_PLANT or reserved != 0:
             return 'reject out_of_range'
         return 'ok hello %d %d %d %d %08x' % (seq, tick, plant, every, schema)
     if ftype == BOOT:
-        resets, reason, r0, r1, r2 = struct.unpack('<IB3B', p)
+        resets, reason, r0, r1, r2 = struct.unpack(BOOT_FORMAT, p)
         if reason > MAX_BOOT_REASON or (r0, r1, r2) != (0, 0, 0):
             return 'reject out_of_range'
         return 'ok boot %d %d %d %d' % (seq, tick, resets, reason)
@@ -212,7 +230,11 @@ def random_float_bits(rng, limit):
 
 
 def main():
-    peer, count = sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 400
+    peer, count = sys.argv[1], int(sys.argv[3]) if len(sys.argv) > 3 else 400
+    load_wire(sys.argv[2])
+    if schema_input().hex(' ') != WIRE['schema_hash']['input']:
+        print('docs/wire.json: its schema bytes are not those of its fields')
+        return 1
     rng = random.Random(20261123)
     requests, expected = [], []
 
@@ -239,12 +261,12 @@ def main():
         mode, reason = rng.choice([0, 1, 1, 2]), rng.choice([0, 3, MAX_ERROR_CODE, MAX_ERROR_CODE + 1])
         averdict, cost = rng.choice([0, 1, 5, 5, 6]), rng.choice([0, 14, 1077, 65535, 65536, 2**32 - 1])
         verdict = values_verdict((b, TORQUE_LIMIT) for b in t)
-        if not verdict and (mode > 1 or reason > MAX_ERROR_CODE or averdict > MAX_VERDICT):
+        if not verdict and (mode > MAX_MODE or reason > MAX_ERROR_CODE or averdict > MAX_VERDICT):
             verdict = 'out_of_range'
         awire = cobs_encode(frame(ACTUATOR, seq, tick, actuator_payload(t, mode, reason, averdict, cost))) + b'\0'
         ask('actuator %d %d ' % (seq, tick) + ' '.join('%x' % b for b in t) + ' %d %d %d %d' %
             (mode, reason, averdict, cost), 'error ' + verdict if verdict else awire.hex())
-        counts = [rng.randrange(2**32) for _ in range(18)]
+        counts = [rng.randrange(2**32) for _ in range(struct.calcsize(STATUS_FORMAT) // 4)]
         swire = cobs_encode(frame(STATUS, seq, tick, struct.pack(STATUS_FORMAT, *counts))) + b'\0'
         ask('status %d %d ' % (seq, tick) + ' '.join(str(x) for x in counts), swire.hex())
 

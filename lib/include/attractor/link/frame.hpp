@@ -2,8 +2,9 @@
 // One HIL frame: header + payload + CRC-32, COBS-stuffed and delimited (layout in
 // link/frame_layout.hpp). encode_frame() writes into the caller's buffer; decode_frame() checks
 // a received frame completely and copies its payload into a FrameView. Decoding costs the same
-// for every input of a given length: every check is evaluated, the first failing one (in the
-// order of LinkError) is reported, and no byte outside the given sizes is read or written.
+// for every input of a given length: every check is evaluated, the first failing one (encoded
+// size, COBS framing, CRC, version, type, payload size: docs/wire.md "Check order") is reported,
+// and no byte outside the given sizes is read or written.
 #pragma once
 
 #include <cstddef>

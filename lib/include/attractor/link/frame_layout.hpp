@@ -58,6 +58,20 @@ enum class FrameType : std::uint8_t {
 };
 inline constexpr std::uint8_t kMaxFrameType = std::uint8_t(FrameType::status_request);
 
+constexpr const char* to_string(FrameType t) {
+  switch (t) {
+    case FrameType::sensor: return "sensor";
+    case FrameType::actuator: return "actuator";
+    case FrameType::hello: return "hello";
+    case FrameType::goodbye: return "goodbye";
+    case FrameType::reset: return "reset";
+    case FrameType::boot: return "boot";
+    case FrameType::status: return "status";
+    case FrameType::status_request: return "status_request";
+  }
+  return "unknown";
+}
+
 namespace layout {
 // header
 inline constexpr std::size_t version = 0, type = 1, sequence = 2, tick = 6;

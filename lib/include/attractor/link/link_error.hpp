@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Why the HIL link refused a frame. Every malformed input maps to exactly one reason (the first
-// in this order that applies), so receivers can count rejections per class. Numbered
-// explicitly: the counts travel in the actuator frame (link/frame_layout.hpp), in this order.
+// check that fails, in the order of docs/wire.md "Check order"), so receivers can count
+// rejections per class. Numbered explicitly: the counts travel in the status frame
+// (link/frame_layout.hpp), in this order.
 #pragma once
 
 #include <cstdint>

@@ -87,29 +87,44 @@ constexpr bool tiles(std::uint8_t frame, std::size_t size) {
   return at == size;
 }
 
-constexpr std::uint32_t fnv1a(std::uint32_t h, std::uint8_t byte) { return (h ^ byte) * 16777619u; }
-constexpr std::uint32_t fnv1a(std::uint32_t h, const char* s) {
-  for (; *s != '\0'; ++s) h = fnv1a(h, std::uint8_t(*s));
-  return fnv1a(h, std::uint8_t(0));  // the terminator separates names
+// The bytes the hash covers, handed one by one to sink(byte): the protocol version, then per
+// entry its frame type, name and a 0, kind, size, count, offset (u32 little-endian), unit and a
+// 0, and the wire range in thousandths (u32 little-endian). One definition for the hash and for
+// the wire reference that prints these bytes (docs/wire.md).
+template <class Sink>
+constexpr void schema_entry_bytes(const SchemaField& f, Sink& sink) {
+  const auto text = [&sink](const char* s) {
+    for (; *s != '\0'; ++s) sink(std::uint8_t(*s));
+    sink(std::uint8_t(0));  // the terminator separates names
+  };
+  const auto u32 = [&sink](std::uint32_t v) {
+    for (int i = 0; i < 4; ++i) sink(std::uint8_t(v >> (8 * i)));
+  };
+  sink(f.frame);
+  text(f.name);
+  sink(std::uint8_t(f.kind));
+  sink(f.size);
+  sink(f.count);
+  u32(std::uint32_t(f.offset));
+  text(f.unit);
+  u32(std::uint32_t(f.range * 1000.0f));  // the range in thousandths
 }
-constexpr std::uint32_t fnv1a_u32(std::uint32_t h, std::uint32_t v) {
-  for (int i = 0; i < 4; ++i) h = fnv1a(h, std::uint8_t(v >> (8 * i)));
-  return h;
+template <class Sink>
+constexpr void schema_bytes(const SchemaField* fields, std::size_t n, Sink& sink) {
+  sink(kProtocolVersion);
+  for (std::size_t i = 0; i < n; ++i) schema_entry_bytes(fields[i], sink);
 }
+
+// FNV-1a, 32 bits: offset basis 2166136261, prime 16777619.
+struct Fnv1a32 {
+  static constexpr std::uint32_t kBasis = 2166136261u, kPrime = 16777619u;
+  std::uint32_t h = kBasis;
+  constexpr void operator()(std::uint8_t byte) { h = (h ^ byte) * kPrime; }
+};
 constexpr std::uint32_t schema_hash(const SchemaField* fields, std::size_t n) {
-  std::uint32_t h = fnv1a(2166136261u, kProtocolVersion);
-  for (std::size_t i = 0; i < n; ++i) {
-    const SchemaField& f = fields[i];
-    h = fnv1a(h, f.frame);
-    h = fnv1a(h, f.name);
-    h = fnv1a(h, std::uint8_t(f.kind));
-    h = fnv1a(h, f.size);
-    h = fnv1a(h, f.count);
-    h = fnv1a_u32(h, std::uint32_t(f.offset));
-    h = fnv1a(h, f.unit);
-    h = fnv1a_u32(h, std::uint32_t(f.range * 1000.0f));  // the range in thousandths
-  }
-  return h;
+  Fnv1a32 fnv;
+  schema_bytes(fields, n, fnv);
+  return fnv.h;
 }
 }  // namespace schema_detail
 
