@@ -9,8 +9,8 @@ plain COBS of host-tests/link/crosscheck.py), and QEMU is started with the comma
 sends TICKS sensor frames of a skate at rest (each after a 0x00, as the runner does), asks for a
 status frame and says goodbye, and checks every frame the firmware sends: CRC, version, type,
 payload size, codes within their tables, the answer's tick, the hello's plant and schema, the
-status period, the goodbye, and the delimiter rule (a lone 0x00 before every frame but the boot
-frame on the UART). Exit codes: 0 all as documented, 1 a frame or rule is not, 2 usage, 77 no
+status period, the goodbye, and the delimiter rule (one 0x00 after each frame and no other: no empty
+segment between the firmware's frames). Exit codes: 0 all as documented, 1 a frame or rule is not, 2 usage, 77 no
 firmware image (the test is skipped). The socket wait and reads have guard timeouts only.
 """
 import json
@@ -157,8 +157,8 @@ def run(wire, sock, ticks):
         lone += before
     if frames[1:] != expected:
         problems.append('frames %s, expected %s' % (frames[1:], expected))
-    if lone != len(frames):
-        problems.append('%d lone 0x00 before %d frames after the boot frame (docs/wire.md: one each)'
+    if lone != 0:
+        problems.append('%d lone 0x00 between %d frames after the boot frame (docs/wire.md: none)'
                         % (lone, len(frames)))
     print('wire_client: boot, hello, %d frames after it, %d lone 0x00 before them; %s' %
           (len(frames) - 1, lone, 'as documented' if not problems else '%d problems' % len(problems)))

@@ -47,9 +47,8 @@ inline constexpr Rule kRules[] = {
      "Every frame on the wire is COBS(raw) followed by one 0x00. Whatever ends at a 0x00 is one segment; an empty "
      "segment (two 0x00 in a row) is ignored by both receivers, so a sender may put extra 0x00 anywhere between "
      "frames. The runner sends one before every sensor frame (junk before it then ends there instead of spoiling "
-     "it). Over the UART the firmware's frames arrive with one extra 0x00 after each: a host sees a 0x00 before "
-     "every frame but the boot frame (the board's UART write sends its last byte twice, measured on mps2-an386; "
-     "the netduinoplus2 driver compiles to the same code). Over the semihosting FIFOs there is none",
+     "it). The firmware sends nothing between its frames: each frame is followed by exactly one 0x00, over the "
+     "UART and the semihosting FIFOs alike",
      "LinkReceiver.SplitsAStreamAndResynchronises, LinkBytes.JunkBetweenFramesCostsNoGoodFrame, "
      "hil.wire_client_from_docs"},
     {"sequence",
