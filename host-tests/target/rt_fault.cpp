@@ -58,8 +58,8 @@ Fault requested_fault() {
   static const struct {
     const char* word;
     Fault fault;
-  } kinds[] = {{"fault=stack", Fault::stack}, {"fault=bus", Fault::bus},   {"fault=div0", Fault::div0},
-               {"fault=undef", Fault::undef}, {"fault=nocp", Fault::nocp}, {"fault=watchdog", Fault::watchdog},
+  } kinds[] = {{"fault=stack", Fault::stack},  {"fault=bus", Fault::bus},   {"fault=div0", Fault::div0},
+               {"fault=undef", Fault::undef},  {"fault=nocp", Fault::nocp}, {"fault=watchdog", Fault::watchdog},
                {"fault=result", Fault::result}};
   for (const char* c = cmd; *c != '\0'; ++c) {
     if (c != cmd && c[-1] != ' ') continue;  // words only
