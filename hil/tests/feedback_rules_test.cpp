@@ -2,10 +2,10 @@
 // The rules every feedback-system command of attractor-sim keeps (hil/cli/feedback_system_driver.hpp;
 // exit codes hil/cli/exit_codes.hpp), one test per rule over every registered system, on the
 // typed outcome of the command's own run (hil/cli/feedback_system_runs.hpp): the systems' objects
-// are attractor-sim's (the object library attractor_sim_systems), linked, not compiled again.
-// The table below has one row per registered system; a new system without a row fails
+// are attractor-sim's (the object library attractor_sim_systems), linked into hil_cli_test, not
+// compiled again. The table below has one row per registered system; a new system without a row fails
 // EveryRegisteredSystemHasARow. What only a process shows (the exit status, stderr, stdout's
-// JSON text) is tested once per rule on the command line (hil/tests/sim.cmake, lie_flows.cmake).
+// JSON text) is tested once per rule on the command line (hil/tests/feedback_systems.cmake lists them).
 #include <gtest/gtest.h>
 
 #include <cmath>
