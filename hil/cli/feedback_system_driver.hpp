@@ -338,8 +338,7 @@ Json feedback_summary(const FeedbackInputs& in) {
   Json extra = Json::object();
   std::string extra_text;
   if constexpr (detail::has_report<Entry>::value) Entry::report(ref, o.x0, extra, extra_text);
-  return summary_json<Entry>(in, o.params, o.x0, o.mon, o.r, finished_report<Entry>(in, o.r, o.rep), o.limit,
-                             extra);
+  return summary_json<Entry>(in, o.params, o.x0, o.mon, o.r, finished_report<Entry>(in, o.r, o.rep), o.limit, extra);
 }
 
 // The command as a typed call (feedback_system_runs.hpp): its validation and run, the outcome as values.
@@ -355,9 +354,10 @@ FeedbackRunResult feedback_run_typed(const std::vector<std::string>& args) {
     Args a(spec);
     if (!parse_args(spec, int(argv.size()), argv.data(), a)) return out;  // --help printed
     const FeedbackInputs in = feedback_inputs<Entry>(a);
-    out.summary = a.choice("precision") == "float" ? feedback_summary<Entry, float>(in)
-                                                   : feedback_summary<Entry, double>(in);
-    if (!out.summary["stopped"].is_null()) out.code = exit_blowup, out.message = out.summary["stopped"].get<std::string>();
+    out.summary =
+        a.choice("precision") == "float" ? feedback_summary<Entry, float>(in) : feedback_summary<Entry, double>(in);
+    if (!out.summary["stopped"].is_null())
+      out.code = exit_blowup, out.message = out.summary["stopped"].get<std::string>();
   } catch (const Failure& f) {
     out.code = f.code, out.message = f.what();
   } catch (const std::exception& e) {  // as the registry's main maps it
@@ -391,10 +391,10 @@ int feedback_run(const Args& a) {
 
 // One line per system: ATTRACTOR_REGISTER_FEEDBACK_SYSTEM(MyEntry); in the entry's .cpp under hil/sim/.
 // The system is also registered as a typed call (feedback_system_runs.hpp), for the rule tests.
-#define ATTRACTOR_REGISTER_FEEDBACK_SYSTEM(Entry)                                                      \
-  ATTRACTOR_FEEDBACK_SIMULATE_AS(, Entry, float);                                                      \
-  ATTRACTOR_FEEDBACK_SIMULATE_AS(, Entry, double);                                                     \
-  ATTRACTOR_REGISTER_COMMAND(attractor::cli::SimSystems, Entry::name, Entry::summary,                  \
+#define ATTRACTOR_REGISTER_FEEDBACK_SYSTEM(Entry)                                                        \
+  ATTRACTOR_FEEDBACK_SIMULATE_AS(, Entry, float);                                                        \
+  ATTRACTOR_FEEDBACK_SIMULATE_AS(, Entry, double);                                                       \
+  ATTRACTOR_REGISTER_COMMAND(attractor::cli::SimSystems, Entry::name, Entry::summary,                    \
                              attractor::cli::feedback_spec<Entry>, attractor::cli::feedback_run<Entry>); \
-  ATTRACTOR_REGISTER(attractor::cli::FeedbackSystems, Entry::name, Entry::summary,                     \
+  ATTRACTOR_REGISTER(attractor::cli::FeedbackSystems, Entry::name, Entry::summary,                       \
                      attractor::cli::feedback_run_typed<Entry>)

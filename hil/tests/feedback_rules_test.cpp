@@ -34,13 +34,13 @@ constexpr const char* kBadParameter = "outside its range|refused|not finite";
 // it; its summary's constraint_error is null).
 struct SystemRules {
   const char* name;
-  Words off_constraint;       // an initial state off the constraints, no --project  -> exit 5
-  std::vector<Case> bad;      // a parameter outside its range or refused by the system
-                              // (a system without parameters: a non-finite initial value) -> exit 5
-  Words step_refused;         // a feedback step check_step refuses                    -> exit 3
-  Words blowup;               // a run that blows up (non-finite or insane drift)      -> exit 4
-  Words json;                 // a short run whose summary has the driver's fields
-  bool exact;                 // the system has an exact solution: exact_error is a number
+  Words off_constraint;   // an initial state off the constraints, no --project  -> exit 5
+  std::vector<Case> bad;  // a parameter outside its range or refused by the system
+                          // (a system without parameters: a non-finite initial value) -> exit 5
+  Words step_refused;     // a feedback step check_step refuses                    -> exit 3
+  Words blowup;           // a run that blows up (non-finite or insane drift)      -> exit 4
+  Words json;             // a short run whose summary has the driver's fields
+  bool exact;             // the system has an exact solution: exact_error is a number
 };
 
 const Words kRefusedGains = {"--gains", "1e5", "--T", "0.01"};
@@ -49,49 +49,127 @@ const Words kBlowupGains = {"--gains", "1e7", "--unchecked", "--T", "0.1"};
 const std::vector<SystemRules>& table() {
   static const std::vector<SystemRules> t = {
       // paper 000 §3.1: the constraint vector and the inertia are list-valued parameters
-      {"suslov", {"--Pi0", "0,1,0"}, {{{"--a", "0,0,0"}, kBadParameter}}, {"--gains", "1e4", "--T", "0.01"},
-       kBlowupGains, {"--T", "0.1"}, true},
+      {"suslov",
+       {"--Pi0", "0,1,0"},
+       {{{"--a", "0,0,0"}, kBadParameter}},
+       {"--gains", "1e4", "--T", "0.01"},
+       kBlowupGains,
+       {"--T", "0.1"},
+       true},
       // paper 000 §3.2
-      {"knife-edge", {"--p0", "0,1,0.5"}, {{{"--m", "-1"}, kBadParameter}}, kRefusedGains, kBlowupGains,
-       {"--T", "0.2"}, true},
+      {"knife-edge",
+       {"--p0", "0,1,0.5"},
+       {{{"--m", "-1"}, kBadParameter}},
+       kRefusedGains,
+       kBlowupGains,
+       {"--T", "0.2"},
+       true},
       // paper 000 §3.3, with the pose and reduced
-      {"chaplygin-sleigh", {"--Pi0", "1,1,0"}, {{{"--I", "0"}, kBadParameter}}, kRefusedGains, kBlowupGains,
-       {"--T", "0.1"}, false},
-      {"chaplygin-sleigh-reduced", {"--Pi0", "1,1,0"}, {{{"--a", "nan"}, kBadParameter}}, kRefusedGains,
-       kBlowupGains, {"--T", "0.1"}, false},
+      {"chaplygin-sleigh",
+       {"--Pi0", "1,1,0"},
+       {{{"--I", "0"}, kBadParameter}},
+       kRefusedGains,
+       kBlowupGains,
+       {"--T", "0.1"},
+       false},
+      {"chaplygin-sleigh-reduced",
+       {"--Pi0", "1,1,0"},
+       {{{"--a", "nan"}, kBadParameter}},
+       kRefusedGains,
+       kBlowupGains,
+       {"--T", "0.1"},
+       false},
       // paper 000 §3.6, §3.7 (no parameters: a non-finite initial value)
-      {"heisenberg", {"--p0", "0.4,0.7,0"}, {{{"--q0", "0,nan,0"}, kBadParameter}},
-       {"--gains", "1e4", "--T", "0.01"}, kBlowupGains, {"--T", "0.2"}, true},
-      {"nonholonomic-oscillator", {"--p0", "1,0,0"}, {{{"--p0", "nan,0,0"}, kBadParameter}},
-       {"--gains", "1e4", "--T", "0.01"}, kBlowupGains, {"--T", "0.2"}, true},
+      {"heisenberg",
+       {"--p0", "0.4,0.7,0"},
+       {{{"--q0", "0,nan,0"}, kBadParameter}},
+       {"--gains", "1e4", "--T", "0.01"},
+       kBlowupGains,
+       {"--T", "0.2"},
+       true},
+      {"nonholonomic-oscillator",
+       {"--p0", "1,0,0"},
+       {{{"--p0", "nan,0,0"}, kBadParameter}},
+       {"--gains", "1e4", "--T", "0.01"},
+       kBlowupGains,
+       {"--T", "0.2"},
+       true},
       // paper 001 Examples 1 and 2
-      {"nonholonomic-particle", {"--p0", "1,1,1"}, {{{"--m", "-1"}, kBadParameter}}, kRefusedGains, kBlowupGains,
-       {"--T", "0.2"}, true},
-      {"snakeboard", {"--p0", "0,1,0,0,0"}, {{{"--J1", "0"}, kBadParameter}}, kRefusedGains, kBlowupGains,
-       {"--T", "0.2"}, false},
+      {"nonholonomic-particle",
+       {"--p0", "1,1,1"},
+       {{{"--m", "-1"}, kBadParameter}},
+       kRefusedGains,
+       kBlowupGains,
+       {"--T", "0.2"},
+       true},
+      {"snakeboard",
+       {"--p0", "0,1,0,0,0"},
+       {{{"--J1", "0"}, kBadParameter}},
+       kRefusedGains,
+       kBlowupGains,
+       {"--T", "0.2"},
+       false},
       // paper 000 §3.4, §3.5 (documented cases)
-      {"rolling-disk", {"--Pi0", "0.25,2,0.1,1"}, {{{"--radius", "0"}, kBadParameter}}, {"--h", "0.1", "--T", "0.5"},
-       {"--method", "euler", "--h", "0.5", "--T", "1000"}, {"--T", "1"}, true},
-      {"roller-racer", {"--z0", "1,1,0,0.2"}, {{{"--d2", "0"}, kBadParameter}}, {"--h", "0.1", "--T", "0.5"},
-       {"--method", "euler", "--h", "0.5", "--T", "1000"}, {"--T", "0.2"}, false},
+      {"rolling-disk",
+       {"--Pi0", "0.25,2,0.1,1"},
+       {{{"--radius", "0"}, kBadParameter}},
+       {"--h", "0.1", "--T", "0.5"},
+       {"--method", "euler", "--h", "0.5", "--T", "1000"},
+       {"--T", "1"},
+       true},
+      {"roller-racer",
+       {"--z0", "1,1,0,0.2"},
+       {{{"--d2", "0"}, kBadParameter}},
+       {"--h", "0.1", "--T", "0.5"},
+       {"--method", "euler", "--h", "0.5", "--T", "1000"},
+       {"--T", "0.2"},
+       false},
       // paper 004
-      {"falling-disk", {"--v0", "1,0"}, {{{"--A", "0"}, kBadParameter}}, {"--gains", "100"},
-       {"--method", "euler", "--h", "0.2", "--T", "100"}, {"--T", "0.1"}, false},
-      {"chaplygin-sphere", {"--gamma0", "0,0,2"}, {{{"--I2", "0"}, kBadParameter}}, {"--gains", "100"},
-       {"--method", "euler", "--h", "0.5", "--T", "100"}, {"--T", "0.1"}, false},
+      {"falling-disk",
+       {"--v0", "1,0"},
+       {{{"--A", "0"}, kBadParameter}},
+       {"--gains", "100"},
+       {"--method", "euler", "--h", "0.2", "--T", "100"},
+       {"--T", "0.1"},
+       false},
+      {"chaplygin-sphere",
+       {"--gamma0", "0,0,2"},
+       {{{"--I2", "0"}, kBadParameter}},
+       {"--gains", "100"},
+       {"--method", "euler", "--h", "0.5", "--T", "100"},
+       {"--T", "0.1"},
+       false},
       // no constraint row: Ω⁶ = 0 is built into the state; the Toda sleigh's state is (v, w)
-      {"sleigh-oscillating-mass", {}, {{{"--m", "-1"}, "--m = -1 is outside its range"}}, {"--gains", "1e5"},
-       {"--method", "euler", "--h", "0.5", "--T", "100"}, {"--T", "0.1"}, false},
-      {"sleigh-toda", {},
+      {"sleigh-oscillating-mass",
+       {},
+       {{{"--m", "-1"}, "--m = -1 is outside its range"}},
+       {"--gains", "1e5"},
+       {"--method", "euler", "--h", "0.5", "--T", "100"},
+       {"--T", "0.1"},
+       false},
+      {"sleigh-toda",
+       {},
        {{{"--m", "-1"}, "--m = -1 is outside its range"}, {{"--I", "0", "--a", "0"}, "parameters refused"}},
-       {"--method", "feedback-euler", "--gains", "1e4"}, {"--method", "euler", "--h", "1", "--v0", "3", "--w0", "3", "--T", "100"},
-       {"--T", "0.2"}, true},
+       {"--method", "feedback-euler", "--gains", "1e4"},
+       {"--method", "euler", "--h", "1", "--v0", "3", "--w0", "3", "--T", "100"},
+       {"--T", "0.2"},
+       true},
       // paper 002 (holonomic): the guide's example and the pendulums
       {"harmonic-oscillator", {}, {{{"--m", "-1"}, kBadParameter}}, kRefusedGains, kBlowupGains, {"--T", "0.2"}, true},
-      {"spherical-pendulum", {"--q0", "0,2,0"}, {{{"--m", "nan"}, kBadParameter}},
-       {"--method", "feedback-euler", "--h", "0.01", "--T", "0.01"}, kBlowupGains, {"--T", "0.1"}, false},
-      {"planar-pendulum", {"--q0", "0,2"}, {{{"--l", "-1"}, kBadParameter}}, kRefusedGains, kBlowupGains,
-       {"--T", "0.1"}, false},
+      {"spherical-pendulum",
+       {"--q0", "0,2,0"},
+       {{{"--m", "nan"}, kBadParameter}},
+       {"--method", "feedback-euler", "--h", "0.01", "--T", "0.01"},
+       kBlowupGains,
+       {"--T", "0.1"},
+       false},
+      {"planar-pendulum",
+       {"--q0", "0,2"},
+       {{{"--l", "-1"}, kBadParameter}},
+       kRefusedGains,
+       kBlowupGains,
+       {"--T", "0.1"},
+       false},
   };
   return t;
 }
@@ -167,7 +245,8 @@ TEST(FeedbackRules, StepThatCheckStepRefusesExits3) {
   for (const SystemRules& s : table()) {
     const FeedbackRunResult r = run(s, s.step_refused);
     EXPECT_EQ(r.code, attractor::cli::exit_unstable) << shown(s, s.step_refused) << ": " << r.message;
-    EXPECT_TRUE(contains_one_of(r.message, "step refused by check_step")) << shown(s, s.step_refused) << ": " << r.message;
+    EXPECT_TRUE(contains_one_of(r.message, "step refused by check_step"))
+        << shown(s, s.step_refused) << ": " << r.message;
     EXPECT_TRUE(r.summary.is_null()) << shown(s, s.step_refused) << ": ran";
   }
 }
@@ -177,7 +256,8 @@ TEST(FeedbackRules, BlowUpStopsTheRunWithExit4) {
     const FeedbackRunResult r = run(s, s.blowup);
     const std::string where = shown(s, s.blowup);
     EXPECT_EQ(r.code, attractor::cli::exit_blowup) << where << ": " << r.message;
-    EXPECT_TRUE((r.message == "non_finite_state" || r.message == "invariant_drift_beyond_sanity")) << where << ": " << r.message;
+    EXPECT_TRUE((r.message == "non_finite_state" || r.message == "invariant_drift_beyond_sanity"))
+        << where << ": " << r.message;
     ASSERT_TRUE(r.summary.is_object()) << where;
     EXPECT_EQ(r.summary.at("stopped"), r.message) << where;
     EXPECT_FALSE(contains_one_of(r.summary.dump(), "nan|inf")) << where << ": " << r.summary.dump();
