@@ -51,14 +51,15 @@ inline void guard_standard_streams() {
   std::signal(SIGPIPE, SIG_IGN);
 }
 
-// Tag distinguishes the registries of different tools.
-template <class Tag>
+// Tag distinguishes the registries of different tools; Item is what a name stands for (a
+// Command; main() is for Command registries only).
+template <class Tag, class Item = Command>
 class Registry {
  public:
   static constexpr int capacity = 32;
   // A full table or a name registered twice is a build mistake: it stops the tool at start-up,
   // loudly, rather than dropping a command.
-  static bool add(const Command& c) {
+  static bool add(const Item& c) {
     if (count() >= capacity || find(c.name) != nullptr) {
       std::fprintf(stderr, "command registry: cannot register '%s': %s\n", c.name,
                    count() >= capacity ? "the table is full (raise Registry::capacity)" : "the name is taken");
@@ -68,8 +69,8 @@ class Registry {
     return true;
   }
   static int size() { return count(); }
-  static const Command& at(int i) { return table()[i]; }
-  static const Command* find(const char* name) {
+  static const Item& at(int i) { return table()[i]; }
+  static const Item* find(const char* name) {
     for (int i = 0; i < count(); ++i)
       if (std::strcmp(table()[i].name, name) == 0) return &table()[i];
     return nullptr;
@@ -110,8 +111,8 @@ class Registry {
   }
 
  private:
-  static Command* table() {
-    static Command t[capacity];
+  static Item* table() {
+    static Item t[capacity];
     return t;
   }
   static int& count() {

@@ -11,12 +11,14 @@
 // summary of run_report.hpp. The system is instantiated once per precision and field (the
 // scheme is a run-time table, method_table.hpp). The options and their validation:
 // feedback_inputs.hpp; feedback_simulate() is the run without the command line (attractor-paper
-// runs entries through it). Host-only.
+// runs entries through it); feedback_run_typed() is the command with its outcome as values (the
+// rule tests call it, feedback_system_runs.hpp). Host-only.
 #pragma once
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <exception>
 #include <limits>
 #include <string>
 #include <tuple>
@@ -28,6 +30,7 @@
 #include "commands.hpp"
 #include "feedback_entry.hpp"
 #include "feedback_inputs.hpp"
+#include "feedback_system_runs.hpp"
 #include "method_table.hpp"
 #include "run_report.hpp"
 #include "run_support.hpp"
@@ -156,41 +159,56 @@ double exact_distance(const Vec<double, N>& x, const Vec<double, N>& exact) {
   return any ? std::sqrt(s) : double(NAN);
 }
 
+// The run's report: what the loop did, under the entry's names.
+template <class Entry, int N>
+RunReport finished_report(const FeedbackInputs& in, const LoopResult<N>& r, RunReport rep) {
+  rep.system = Entry::name, rep.method = in.method.name, rep.h = in.h, rep.steps = r.done;
+  rep.t_end = double(r.done) * in.h, rep.state_names = Entry::states;
+  rep.final_state.assign(r.last.data(), r.last.data() + N);
+  rep.divergence_integral = r.divergence_integral, rep.log_measure_change = r.log_measure_change;
+  return rep;
+}
+
+// The --json summary object; `extra` holds the entry's own fields (Entry::report).
+template <class Entry, int N>
+Json summary_json(const FeedbackInputs& in, const std::vector<double>& params, const Vec<double, N>& x0d,
+                  const InvariantMonitor& mon, const LoopResult<N>& r, const RunReport& rep, double limit,
+                  const Json& extra) {
+  Json j;
+  report_head(j, rep);
+  std::size_t v = 0;
+  for (const Param& p : params_of<Entry>()) {
+    if (p.n == 1) {
+      j[p.name] = num(params[v++]);
+      continue;
+    }
+    j[p.name] = Json::array();
+    for (int i = 0; i < p.n; ++i) j[p.name].push_back(num(params[v++]));
+  }
+  int at = 0;
+  for (const StateOption& o : Entry::initial) {
+    j[o.name] = Json::array();
+    for (int i = 0; i < o.n; ++i) j[o.name].push_back(num(x0d[at++]));
+  }
+  j["projected"] = in.projected;
+  if (in.method.feedback()) j["max_h_stiffness"] = num(r.max_hs), j["stability_limit"] = limit;
+  for (auto& kv : extra.items()) j[kv.key()] = kv.value();
+  report_tail(j, rep, mon);
+  return j;
+}
+
 // Summary: --json object or the one-line text; exit 4 when the run stopped.
 template <class Entry, class Ref>
 int report_run(const Args& a, const FeedbackInputs& in, const std::vector<double>& params, const Ref& ref,
-               const Vec<double, Ref::N>& x0d, const InvariantMonitor& mon, const LoopResult<Ref::N>& r, RunReport rep,
-               double limit) {
+               const Vec<double, Ref::N>& x0d, const InvariantMonitor& mon, const LoopResult<Ref::N>& r,
+               const RunReport& done, double limit) {
   const bool fbm = in.method.feedback();
-  rep.system = Entry::name, rep.method = in.method.name, rep.h = in.h, rep.steps = r.done;
-  rep.t_end = double(r.done) * in.h, rep.state_names = Entry::states;
-  rep.final_state.assign(r.last.data(), r.last.data() + Ref::N);
-  rep.divergence_integral = r.divergence_integral, rep.log_measure_change = r.log_measure_change;
+  const RunReport rep = finished_report<Entry>(in, r, done);
   Json extra = Json::object();
   std::string extra_text;
   if constexpr (detail::has_report<Entry>::value) Entry::report(ref, x0d, extra, extra_text);
   if (a.flag("json")) {
-    Json j;
-    report_head(j, rep);
-    std::size_t v = 0;
-    for (const Param& p : params_of<Entry>()) {
-      if (p.n == 1) {
-        j[p.name] = num(params[v++]);
-        continue;
-      }
-      j[p.name] = Json::array();
-      for (int i = 0; i < p.n; ++i) j[p.name].push_back(num(params[v++]));
-    }
-    int at = 0;
-    for (const StateOption& o : Entry::initial) {
-      j[o.name] = Json::array();
-      for (int i = 0; i < o.n; ++i) j[o.name].push_back(num(x0d[at++]));
-    }
-    j["projected"] = in.projected;
-    if (fbm) j["max_h_stiffness"] = num(r.max_hs), j["stability_limit"] = limit;
-    for (auto& kv : extra.items()) j[kv.key()] = kv.value();
-    report_tail(j, rep, mon);
-    print_json(j);
+    print_json(summary_json<Entry>(in, params, x0d, mon, r, rep, limit, extra));
   } else {
     std::printf("%s %s %s h=%g steps=%lld t=%g:%s", Entry::name, rep.method.c_str(), rep.precision, in.h,
                 static_cast<long long>(r.done), rep.t_end, text_invariants(mon).c_str());
@@ -305,6 +323,43 @@ int feedback_run_as(const Args& a, const FeedbackInputs& in) {
   return report_run<Entry>(a, in, o.params, ref, o.x0, o.mon, o.r, o.rep, o.limit);
 }
 
+// One run's --json summary as a value (what feedback_system_runs.hpp hands to tests).
+template <class Entry, class S>
+Json feedback_summary(const FeedbackInputs& in) {
+  using Ref = typename Entry::template System<double>;
+  const auto o = feedback_simulate<Entry, S>(in);
+  const Ref ref = *Entry::template make<double>(Params(params_of<Entry>(), o.params.data()));
+  Json extra = Json::object();
+  std::string extra_text;
+  if constexpr (detail::has_report<Entry>::value) Entry::report(ref, o.x0, extra, extra_text);
+  return summary_json<Entry>(in, o.params, o.x0, o.mon, o.r, finished_report<Entry>(in, o.r, o.rep), o.limit, extra);
+}
+
+// The command as a typed call (feedback_system_runs.hpp): its validation and run, the outcome as values.
+template <class Entry>
+FeedbackRunResult feedback_run_typed(const std::vector<std::string>& args) {
+  static const Spec spec = feedback_spec<Entry>();
+  std::vector<std::string> words{Entry::name};
+  words.insert(words.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (std::string& w : words) argv.push_back(&w[0]);
+  FeedbackRunResult out;
+  try {
+    Args a(spec);
+    if (!parse_args(spec, int(argv.size()), argv.data(), a)) return out;  // --help printed
+    const FeedbackInputs in = feedback_inputs<Entry>(a);
+    out.summary =
+        a.choice("precision") == "float" ? feedback_summary<Entry, float>(in) : feedback_summary<Entry, double>(in);
+    if (!out.summary["stopped"].is_null())
+      out.code = exit_blowup, out.message = out.summary["stopped"].get<std::string>();
+  } catch (const Failure& f) {
+    out.code = f.code, out.message = f.what();
+  } catch (const std::exception& e) {  // as the registry's main maps it
+    out.code = exit_io, out.message = e.what();
+  }
+  return out;
+}
+
 // Validates the command line and dispatches on the precision.
 template <class Entry>
 int feedback_run(const Args& a) {
@@ -329,8 +384,11 @@ int feedback_run(const Args& a) {
   ATTRACTOR_FEEDBACK_SIMULATE_AS(extern, Entry, double)
 
 // One line per system: ATTRACTOR_REGISTER_FEEDBACK_SYSTEM(MyEntry); in the entry's .cpp under hil/sim/.
-#define ATTRACTOR_REGISTER_FEEDBACK_SYSTEM(Entry)                                     \
-  ATTRACTOR_FEEDBACK_SIMULATE_AS(, Entry, float);                                     \
-  ATTRACTOR_FEEDBACK_SIMULATE_AS(, Entry, double);                                    \
-  ATTRACTOR_REGISTER_COMMAND(attractor::cli::SimSystems, Entry::name, Entry::summary, \
-                             attractor::cli::feedback_spec<Entry>, attractor::cli::feedback_run<Entry>)
+// The system is also registered as a typed call (feedback_system_runs.hpp), for the rule tests.
+#define ATTRACTOR_REGISTER_FEEDBACK_SYSTEM(Entry)                                                        \
+  ATTRACTOR_FEEDBACK_SIMULATE_AS(, Entry, float);                                                        \
+  ATTRACTOR_FEEDBACK_SIMULATE_AS(, Entry, double);                                                       \
+  ATTRACTOR_REGISTER_COMMAND(attractor::cli::SimSystems, Entry::name, Entry::summary,                    \
+                             attractor::cli::feedback_spec<Entry>, attractor::cli::feedback_run<Entry>); \
+  ATTRACTOR_REGISTER(attractor::cli::FeedbackSystems, Entry::name, Entry::summary,                       \
+                     attractor::cli::feedback_run_typed<Entry>)

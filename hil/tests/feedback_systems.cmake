@@ -1,74 +1,11 @@
 # SPDX-License-Identifier: Apache-2.0
-# The CLI rules every feedback-system command of attractor-sim keeps (hil/cli/feedback_system_driver.hpp;
-# exit codes hil/cli/exit_codes.hpp), one test per rule per command:
-#   attractor_feedback_system_tests(COMMAND
-#     OFF_CONSTRAINT args..   an initial state off the constraints, no --project   -> exit 5
-#     BAD_PARAMETER args..    a parameter outside its range or refused by the system (a
-#                             system without parameters: a non-finite initial value) -> exit 5
-#     STEP_REFUSED args..     a feedback step check_step refuses                    -> exit 3
-#     BLOWUP args..           a run that blows up (non-finite or insane drift)      -> exit 4
-#     JSON args..             a short run whose --json summary must have the driver's fields
-#     [EXACT])                the system has an exact solution: exact_error is a number
-# Tests: tools.cli.<command>_off_constraint, _bad_parameter, _step_refused, _blowup, _json.
-set(_fs_fields "\"invariants0\":[{].*\"max_abs_dev\":[{].*\"constraint_error\":[0-9].*\"energy_error\":[0-9]")
-function(attractor_feedback_system_tests cmd)
-  cmake_parse_arguments(PARSE_ARGV 1 F "EXACT" "" "OFF_CONSTRAINT;BAD_PARAMETER;STEP_REFUSED;BLOWUP;JSON")
-  set(sim $<TARGET_FILE:attractor-sim>)
-  attractor_cli_test(${cmd}_off_constraint 5 "use --project" -- ${sim} ${cmd} ${F_OFF_CONSTRAINT})
-  attractor_cli_test(${cmd}_bad_parameter 5 "outside its range|refused|not finite" -- ${sim} ${cmd} ${F_BAD_PARAMETER})
-  attractor_cli_test(${cmd}_step_refused 3 "step refused by check_step" -- ${sim} ${cmd} ${F_STEP_REFUSED})
-  attractor_cli_test(${cmd}_blowup 4 "STOPPED: (non_finite_state|invariant_drift_beyond_sanity)"
-    -- ${sim} ${cmd} ${F_BLOWUP})
-  if(F_EXACT)
-    set(exact "\"exact_error\":[0-9]")
-  else()
-    set(exact "\"exact_error\":null")
-  endif()
-  attractor_cli_test(${cmd}_json 0 "^[{]\"system\":\"${cmd}\".*\"gains\":\\[[0-9].*${_fs_fields}.*${exact}.*\"final_state\":[{].*\"stopped\":null"
-    --not "nan|inf" -- ${sim} ${cmd} --json ${F_JSON})
-endfunction()
-
-# paper 000 §3.1: the constraint vector and the inertia are list-valued parameters (--a, --inertia)
-attractor_feedback_system_tests(suslov EXACT
-  OFF_CONSTRAINT --Pi0 0,1,0
-  BAD_PARAMETER --a 0,0,0
-  STEP_REFUSED --gains 1e4 --T 0.01
-  BLOWUP --gains 1e7 --unchecked --T 0.1
-  JSON --T 0.1)
-# paper 000 §3.2
-attractor_feedback_system_tests(knife-edge EXACT
-  OFF_CONSTRAINT --p0 0,1,0.5
-  BAD_PARAMETER --m -1
-  STEP_REFUSED --gains 1e5 --T 0.01
-  BLOWUP --gains 1e7 --unchecked --T 0.1
-  JSON --T 0.2)
-# paper 000 §3.3, with the pose and reduced
-attractor_feedback_system_tests(chaplygin-sleigh
-  OFF_CONSTRAINT --Pi0 1,1,0
-  BAD_PARAMETER --I 0
-  STEP_REFUSED --gains 1e5 --T 0.01
-  BLOWUP --gains 1e7 --unchecked --T 0.1
-  JSON --T 0.1)
-attractor_feedback_system_tests(chaplygin-sleigh-reduced
-  OFF_CONSTRAINT --Pi0 1,1,0
-  BAD_PARAMETER --a nan
-  STEP_REFUSED --gains 1e5 --T 0.01
-  BLOWUP --gains 1e7 --unchecked --T 0.1
-  JSON --T 0.1)
-# paper 000 §3.6 (no parameters: a non-finite initial value)
-attractor_feedback_system_tests(heisenberg EXACT
-  OFF_CONSTRAINT --p0 0.4,0.7,0
-  BAD_PARAMETER --q0 0,nan,0
-  STEP_REFUSED --gains 1e4 --T 0.01
-  BLOWUP --gains 1e7 --unchecked --T 0.1
-  JSON --T 0.2)
-# paper 000 §3.7 (no parameters: a non-finite initial value)
-attractor_feedback_system_tests(nonholonomic-oscillator EXACT
-  OFF_CONSTRAINT --p0 1,0,0
-  BAD_PARAMETER --p0 nan,0,0
-  STEP_REFUSED --gains 1e4 --T 0.01
-  BLOWUP --gains 1e7 --unchecked --T 0.1
-  JSON --T 0.2)
+# attractor-sim's feedback-system commands (hil/cli/feedback_system_driver.hpp; exit codes
+# hil/cli/exit_codes.hpp) on the command line: what one system shows beyond the rules. The rules
+# every system keeps (off the constraints -> 5, a bad parameter -> 5, a refused step -> 3, a blow-up
+# -> 4, the --json summary's fields) are tested on the typed outcome over every registered system,
+# in hil/tests/feedback_rules_test.cpp; the process-level forms of those rules, once each: sim.cmake
+# (state_off_sphere, param_negative, json_fields_pendulum, blowup_nonfinite_json) and lie_flows.cmake
+# (sleigh_toda_bad_parameter, sleigh_toda_blowup); knife_edge_paper_gains_other_h below (exit 3).
 
 # What the driver pieces these systems needed do (hil/cli/feedback_inputs.hpp, feedback_entry.hpp):
 # a list-valued parameter is echoed as a JSON array and each element range-checked
@@ -93,13 +30,6 @@ attractor_cli_test(knife_edge_not_turning 0 "\"exact_error\":[0-9.]+e-(1[0-9])"
 attractor_cli_test(oscillator_paper_defaults 0 "\"gains\":\\[300.0,500.0,300.0\\].*\"method\":\"feedback-euler\"|\"method\":\"feedback-euler\".*\"gains\":\\[300.0,500.0,300.0\\]"
   -- ${SIM} nonholonomic-oscillator --T 0.01 --json)
 
-# paper 001 Example 1 (hil/sim/nonholonomic_particle.cpp)
-attractor_feedback_system_tests(nonholonomic-particle EXACT
-  OFF_CONSTRAINT --p0 1,1,1
-  BAD_PARAMETER --m -1
-  STEP_REFUSED --gains 1e5 --T 0.01
-  BLOWUP --gains 1e7 --unchecked --T 0.1
-  JSON --T 0.2)
 # paper 001's baselines (hil/sim/nonholonomic_baselines.hpp): nh-verlet keeps the constraint and py
 # to rounding and follows the exact motion; dla keeps py; both through the driver's fields
 attractor_cli_test(particle_nh_verlet 0 "\"method\":\"nh-verlet\".*\"py\":0.0.*\"constraint_error\":(0.0|[0-9.]+e-1[4-9]).*\"exact_error\":[0-9.]+e-0[4-6].*\"stopped\":null"
@@ -118,13 +48,6 @@ attractor_cli_test(sleigh_nh_verlet 0 "chaplygin-sleigh nh-verlet float .*O11 ma
 attractor_cli_test(sleigh_dla_not_converged 4 "STOPPED: dla_not_converged"
   -- ${SIM} chaplygin-sleigh --method dla --h 2 --T 10)
 attractor_cli_test(particle_dla_no_gains 2 "--gains" -- ${SIM} nonholonomic-particle --method dla --gains 5)
-# paper 001 Example 2 (hil/sim/snakeboard_entry.hpp): the clock and the torques' work are states
-attractor_feedback_system_tests(snakeboard
-  OFF_CONSTRAINT --p0 0,1,0,0,0
-  BAD_PARAMETER --J1 0
-  STEP_REFUSED --gains 1e5 --T 0.01
-  BLOWUP --gains 1e7 --unchecked --T 0.1
-  JSON --T 0.2)
 # both discrete methods run it: nh-verlet keeps the wheel constraints to rounding (eq. (11e)), the
 # board snakes ahead (x < -10 after 10 s, |y| < 1), t follows the steps (h = 0.05: 200 steps; x and y
 # differ from h = 0.01's by < 0.1)
@@ -134,17 +57,3 @@ attractor_cli_test(snakeboard_dla 0 "\"method\":\"dla\".*\"x\":-1[0-9][.][0-9]+,
   -- ${SIM} snakeboard --method dla --h 0.05 --T 10 --json)
 # the axles across the board (cos phi = 0): the two constraints coincide, refused
 attractor_cli_test(snakeboard_axles_across 5 "cos phi = 0" -- ${SIM} snakeboard --q0 0,0,0,0,1.5707963267948966)
-# paper 000 §3.4 (a documented case: §3.4 has no experiment)
-attractor_feedback_system_tests(rolling-disk EXACT
-  OFF_CONSTRAINT --Pi0 0.25,2,0.1,1
-  BAD_PARAMETER --radius 0
-  STEP_REFUSED --h 0.1 --T 0.5
-  BLOWUP --method euler --h 0.5 --T 1000
-  JSON --T 1)
-# paper 000 §3.5 (a documented case: §3.5 has no experiment)
-attractor_feedback_system_tests(roller-racer
-  OFF_CONSTRAINT --z0 1,1,0,0.2
-  BAD_PARAMETER --d2 0
-  STEP_REFUSED --h 0.1 --T 0.5
-  BLOWUP --method euler --h 0.5 --T 1000
-  JSON --T 0.2)

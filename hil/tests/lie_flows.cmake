@@ -1,6 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0
-# attractor-sim commands of paper 004's systems (sleigh-toda, falling-disk, suslov --a, ...):
-# a reference run each and one test per exit-code rule (hil/cli/exit_codes.hpp).
+# attractor-sim commands of paper 004's systems (sleigh-toda, falling-disk, suslov --a, ...): a
+# reference run each. Their exit-code rules are tested over every feedback system on the typed
+# outcome (hil/tests/feedback_rules_test.cpp); the sleigh-toda's bad parameter and blow-up here are
+# those rules' process-level form (the exit status, the "run stopped" line on stderr).
 
 # sleigh-toda: the defaults are the slides' normalized sleigh from the Toda start (v0 = 0): the
 # exact flow to rounding, the energy kept, ∫ div X dt = log(w(T)/w0) < 0 (area contracts).
@@ -8,8 +10,6 @@ attractor_cli_test(sleigh_toda_defaults 0
   "\"energy_error\":[0-9.]+e-1[0-9],.*(\"exact_error\":[0-9.]+e-1[0-9],.*\"divergence_integral\":-[0-9]|\"divergence_integral\":-[0-9].*\"exact_error\":[0-9.]+e-1[0-9],)"
   -- ${SIM} sleigh-toda --json)
 attractor_cli_test(sleigh_toda_bad_parameter 5 "--m = -1 is outside its range" -- ${SIM} sleigh-toda --m -1)
-attractor_cli_test(sleigh_toda_refused_combination 5 "parameters refused" -- ${SIM} sleigh-toda --I 0 --a 0)
-attractor_cli_test(sleigh_toda_step_refused 3 "step refused by check_step" -- ${SIM} sleigh-toda --method feedback-euler --gains 1e4)
 attractor_cli_test(sleigh_toda_blowup 4 "run stopped" -- ${SIM} sleigh-toda --method euler --h 1 --v0 3 --w0 3 --T 100)
 
 # falling-disk: the defaults keep the rolling constraints and the energy, and the reduced volume
@@ -20,13 +20,6 @@ attractor_cli_test(falling_disk_defaults 0
 attractor_cli_test(falling_disk_project 0 "^falling-disk feedback-rk4 double h=0.001 steps=1000 t=1: c1 max=[0-9.]+e-(09|1[0-9])"
   -- ${SIM} falling-disk --v0 1,0 --project --T 1)
 attractor_cli_test(falling_disk_flat 5 "the disk must not lie flat" -- ${SIM} falling-disk --tilt0 1.6,0 --project)
-attractor_feedback_system_tests(falling-disk
-  OFF_CONSTRAINT --v0 1,0
-  BAD_PARAMETER --A 0
-  STEP_REFUSED --gains 100
-  BLOWUP --method euler --h 0.2 --T 100
-  JSON --T 0.1)
-# sleigh-toda has no constraint row (constraint_error null), so its rules are the tests above.
 
 # suslov --a (paper 004 Theorem 0.6): a along an eigenvector of the inertia keeps the volume,
 # divergence_integral at the integration-error level (< 1e-8; exactly 0 here, every motion being a
@@ -40,12 +33,6 @@ attractor_cli_test(suslov_a_generic 0 "\"divergence_integral\":-([1-9]|0[.][1-9]
 # chaplygin-sphere: the defaults (to t = 2 of their T = 20, which takes ~20 s under ASan at -O0) keep
 # |Γ|², H, K, |M|² and Chaplygin's measure (log_measure_change at the integration level), while the
 # plain volume changes (divergence_integral -4.9e-3 at t = 2).
-attractor_feedback_system_tests(chaplygin-sphere
-  OFF_CONSTRAINT --gamma0 0,0,2
-  BAD_PARAMETER --I2 0
-  STEP_REFUSED --gains 100
-  BLOWUP --method euler --h 0.5 --T 100
-  JSON --T 0.1)
 attractor_cli_test(chaplygin_sphere_defaults 0
   "\"constraint_error\":[0-9.]+e-(09|1[0-9]),\"energy_error\":[0-9.]+e-(09|1[0-9]),.*\"divergence_integral\":-0[.]00?[1-9][0-9]*,\"log_measure_change\":-?[0-9.]+e-(0[89]|1[0-9])"
   -- ${SIM} chaplygin-sphere --json --T 2)
@@ -54,13 +41,9 @@ attractor_cli_test(chaplygin_sphere_project 0 "^chaplygin-sphere feedback-rk4 do
   -- ${SIM} chaplygin-sphere --gamma0 0,0,2 --project --T 1)
 attractor_cli_test(chaplygin_sphere_zero_vertical 5 "Gamma0 = 0 cannot be normalized" -- ${SIM} chaplygin-sphere --gamma0 0,0,0 --project)
 
-# sleigh-oscillating-mass has no constraint row (Ω⁶ = 0 is built into the state; constraint_error
-# null), so its rules are written out: the defaults (to t = 2 of their T = 20) keep the energy and the
-# volume dr dṙ d⁵p.
+# sleigh-oscillating-mass (no constraint row: Ω⁶ = 0 is built into the state; constraint_error
+# null): the defaults (to t = 2 of their T = 20) keep the energy and the volume dr dṙ d⁵p.
 attractor_cli_test(sleigh_oscillating_mass_defaults 0
   "\"energy_error\":[0-9.]+e-1[0-9],.*\"divergence_integral\":-?[0-9.]+e-1[0-9],\"log_measure_change\":-?[0-9.]+e-1[0-9]"
   -- ${SIM} sleigh-oscillating-mass --json --T 2)
 attractor_cli_test(sleigh_oscillating_mass_auto_gains 0 "auto gains" -- ${SIM} sleigh-oscillating-mass --gains auto --precision float --T 2)
-attractor_cli_test(sleigh_oscillating_mass_bad_parameter 5 "--m = -1 is outside its range" -- ${SIM} sleigh-oscillating-mass --m -1)
-attractor_cli_test(sleigh_oscillating_mass_step_refused 3 "step refused by check_step" -- ${SIM} sleigh-oscillating-mass --gains 1e5)
-attractor_cli_test(sleigh_oscillating_mass_blowup 4 "run stopped" -- ${SIM} sleigh-oscillating-mass --method euler --h 0.5 --T 100)
