@@ -90,6 +90,11 @@ function(attractor_add_board_libraries)
     target_link_libraries(board.${_b} PUBLIC attractor::attractor)
     target_compile_definitions(board.${_b} PRIVATE
       ATTRACTOR_BOARD_NAME="${_b}" ATTRACTOR_SYSTICK_HZ=${BOARD_SYSTICK_HZ})
+    # The board's own code may use its capabilities (identity.cpp: the UART).
+    foreach(_c IN LISTS BOARD_CAPABILITIES)
+      string(TOUPPER ${_c} _c)
+      target_compile_definitions(board.${_b} PRIVATE ATTRACTOR_BOARD_CAP_${_c}=1)
+    endforeach()
     target_link_options(board.${_b} INTERFACE -T${_ld})
     set_property(TARGET board.${_b} APPEND PROPERTY INTERFACE_LINK_DEPENDS ${_ld})
   endforeach()

@@ -20,6 +20,7 @@
 
 #include "attractor/board/board.hpp"
 #include "attractor/board/cortex_m.hpp"
+#include "attractor/board/semihosting.hpp"
 #include "attractor/core/text.hpp"
 
 #ifndef ATTRACTOR_BOARD_NAME
@@ -103,6 +104,13 @@ void check_board_identity() {
   t.hex(found.ictr);
   t << ": stopped\n";
   write(t.c_str());
+#if defined(ATTRACTOR_BOARD_CAP_UART)
+  // Without semihosting (attractor-hil's UART link) the console line is dropped: then on the
+  // UART, still free at reset, where the runner reads it instead of a frame. Only then: on a
+  // core without the FPU (an M4F image on an M3) the UART code may fault, and with semihosting
+  // the exit below comes first.
+  if (!semihosting::present()) uart_write(t.c_str());
+#endif
   exit(3);
 }
 

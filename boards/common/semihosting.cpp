@@ -16,6 +16,8 @@ int call(int op, const void* arg) {
 
 void write0(const char* s) { call(0x04, s); }
 
+bool present() { return call(0x31, nullptr) > 0; }  // SYS_TICKFREQ; -1 when nobody took the call
+
 namespace {
 
 // Host ticks since the start (SYS_ELAPSED: a 64-bit count in two words), or -1 when unsupported.

@@ -113,11 +113,13 @@ class Args {
     values_[name] = {value, source};
   }
 
-  // A bad value as the message shows it: quoted from the command line; from a config file only
-  // its line ("--config FILE line N"), never the text (the file may not be a config at all).
+  // A bad value as the message shows it: quoted from the command line; from a config file or a
+  // recording only where it is ("--config FILE line N", "--replay FILE (byte N)"), never the text
+  // (the file may not be a config at all).
   std::string shown(const std::string& name) const {
     const std::string src = source(name);
-    return src.rfind("--config", 0) == 0 ? "the value on " + src : "'" + raw(name) + "'";
+    const bool from_file = src.rfind("--config", 0) == 0 || src.rfind("--replay", 0) == 0;
+    return from_file ? "the value on " + src : "'" + raw(name) + "'";
   }
 
  private:

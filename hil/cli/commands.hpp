@@ -6,11 +6,7 @@
 // fails with exit_io when stdout could not be written. Host-only.
 #pragma once
 
-#include <fcntl.h>
-#include <unistd.h>
-
 #include <cerrno>
-#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -18,6 +14,7 @@
 
 #include "exit_codes.hpp"
 #include "spec.hpp"
+#include "standard_streams.hpp"
 
 namespace attractor::cli {
 
@@ -34,21 +31,6 @@ int spec_command(int argc, char** argv) {
   Args args(spec);
   if (!parse_args(spec, argc, argv, args)) return exit_ok;  // --help printed
   return Run(args);
-}
-
-// Before anything is opened: a closed fd 0/1/2 is reopened on /dev/null, so that the first
-// open() (the CSV) cannot become "stderr" and receive progress lines; SIGPIPE is ignored, so that
-// stdout into a closed pipe is a write error (EPIPE: exit_io with a message), not a silent death.
-inline void guard_standard_streams() {
-  for (int fd = 0; fd <= 2; ++fd)
-    if (::fcntl(fd, F_GETFD) == -1 && errno == EBADF) {
-      const int nfd = ::open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY);
-      if (nfd >= 0 && nfd != fd) {
-        ::dup2(nfd, fd);
-        ::close(nfd);
-      }
-    }
-  std::signal(SIGPIPE, SIG_IGN);
 }
 
 // Tag distinguishes the registries of different tools; Item is what a name stands for (a
@@ -78,7 +60,10 @@ class Registry {
 
   // Standard main: `tool <command> [args]`, `tool --help`, `tool --version`.
   static int main(const char* tool, const char* about, int argc, char** argv) {
-    guard_standard_streams();
+    if (!guard_standard_streams()) {
+      std::fprintf(stderr, "%s: %s\n", tool, kStdoutClosed);
+      return exit_io;
+    }
     int rc = exit_usage;
     if (argc >= 2 && std::strcmp(argv[1], "--version") == 0) {
       std::printf("%s %s\n", tool, attractor::version);

@@ -54,6 +54,10 @@ inline void parse_config_text(const Spec& spec, const std::string& data, const s
       throw Failure(exit_usage, where + ": unknown key " + (name_like ? "'" + k + "'" : "(not an option name)") +
                                     " (keys are option names without '--')");
     }
+    if (o->kind == Kind::text && o->names != Names::value)
+      throw Failure(exit_usage, where + ": --" + k +
+                                    " names a file or a program: a config file is data and cannot set it (give it on "
+                                    "the command line)");
     if (seen.count(k)) throw Failure(exit_usage, where + ": key '" + k + "' repeats line " + std::to_string(seen[k]));
     seen[k] = lineno;
     if (o->kind != Kind::flag && v.empty()) throw Failure(exit_usage, where + ": " + empty_value(k).what());

@@ -14,7 +14,7 @@ enum Exit : int {
   exit_check_failed = 1,  // attractor-paper: a reproduced number disagrees with the paper; attractor-wire-reference
                           // --check: a generated page differs from what the code says
   exit_usage = 2,         // unknown option/command, missing or empty value, malformed token, option not for this
-                          // mode, an output naming the config file
+                          // mode, a config line naming a file or a program, an output naming an input or another output
   exit_unstable = 3,      // refused as unstable: check_step, sigma outside its range ((58) skate), no stable auto gains
   exit_blowup = 4,        // the run blew up: non-finite state, invariant drift beyond sanity, no RATTLE solution,
                           // singular closed loop (spherical robot)
@@ -37,20 +37,21 @@ inline const char* const kExitCodeTable =
     "  1  attractor-paper: a reproduced number disagrees with the paper\n"
     "  2  usage: unknown command or option, missing or empty value (a value never is the next\n"
     "     option), malformed number or list, repeated option, option that does not apply to the\n"
-    "     chosen mode, bad config-file line, an output file naming the config file\n"
+    "     chosen mode, bad config-file line (a key naming a file or a program included), an output\n"
+    "     that is an input or another output (by device and inode)\n"
     "  3  refused as unstable: step fails check_step, sigma outside its stability range ((58) for the\n"
     "     skate), no stable --gains auto\n"
     "  4  numerical blow-up: non-finite state, invariant drift beyond sanity, RATTLE without solution,\n"
     "     singular closed loop (spherical robot)\n"
     "  5  invalid input: value non-finite or outside its physical range, initial state off the\n"
     "     constraint (without --project), step count 0 or above 1e9 (without --force)\n"
-    "  6  I/O error: config file unreadable, not a regular file or too large, CSV or --out not\n"
-    "     writable, stdout or a file failed (closed pipe, full disk)\n"
+    "  6  I/O error: config file or recording unreadable, not a regular file or too large, CSV or\n"
+    "     --out not writable, stdout closed, stdout or a file failed (closed pipe, full disk)\n"
     "  7  attractor-hil: the plant fell or tripped to the safe state, an injected fault went\n"
     "     undetected, or the run did not end cleanly (goodbye unanswered, firmware exit not 0)\n"
     "  8  attractor-hil: the firmware stopped answering (no frame within --timeout)\n"
     "  9  attractor-hil: link or QEMU error (write failed, QEMU or its monitor failed, QEMU did not\n"
-    "     start or exited early)\n"
+    "     start or exited early: QEMU's own message)\n"
     "  10 attractor-hil --replay: a byte differs from the recording (the message names the tick\n"
     "     and the byte in the frame); a file that is not a valid recording is 2, unreadable 6\n"
     "  11 attractor-hil: wrong firmware: its hello names another plant or another wire schema, or\n"

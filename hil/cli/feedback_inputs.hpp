@@ -112,7 +112,7 @@ Spec feedback_spec() {
       .flag("unchecked", "run a feedback method even when check_step refuses the step")
       .flag("force", "run more than 1e9 steps");
   s.group("output")
-      .text("csv", "FILE", "time series: t, the state, then the signed deviations F_i(x) - F_i(x0)")
+      .output("csv", "FILE", "time series: t, the state, then the signed deviations F_i(x) - F_i(x0)")
       .number("every", "", 1, between(1, 1e15), "CSV row every N steps (whole number; t = 0 is always written)")
       .flag("json", "summary as one JSON object instead of the one-line text");
   if constexpr (detail::has_notes<Entry>::value) s.notes(Entry::notes);

@@ -21,6 +21,10 @@
 namespace attractor::cli {
 
 enum class Kind { number, list, choice, flag, text };
+// What a text option's value names: a plain value, or a file read, a file written, a program run.
+// Only the command line may name files and programs: a config file or a recording is data
+// (config_file.hpp), and outputs are compared with inputs before anything is written (file_roles.hpp).
+enum class Names { value, input, output, program };
 
 struct OptionSpec {
   std::string name;  // without "--"
@@ -32,6 +36,7 @@ struct OptionSpec {
   Range range;
   int n = 1;  // lists: element count
   std::vector<std::string> choices;
+  Names names = Names::value;  // text options only
 };
 
 // A command's option table. Groups print in order of first use in --help.
@@ -77,6 +82,16 @@ class Spec {
     OptionSpec o;
     o.name = name, o.kind = Kind::text, o.unit = meta, o.help = help, o.has_default = false;
     return add(o);
+  }
+  // A text option that names a file read, a file (or folder) written, or a program run.
+  Spec& input(const std::string& name, const std::string& meta, const std::string& help) {
+    return text(name, meta, help).last_names(Names::input);
+  }
+  Spec& output(const std::string& name, const std::string& meta, const std::string& help) {
+    return text(name, meta, help).last_names(Names::output);
+  }
+  Spec& program(const std::string& name, const std::string& meta, const std::string& help) {
+    return text(name, meta, help).last_names(Names::program);
   }
   Spec& notes(std::string n) {
     notes_ += n;
@@ -128,12 +143,20 @@ class Spec {
          "line's: a line without '=', an unknown key, a key given twice or a bad value is an error\n"
          "(the message names the line number and the key, never the line's text). An option on the\n"
          "command line overrides the file's line. Repeating an option on the command line is an\n"
-         "error. At most 1 MiB is read. An option naming the config file itself is an error.\n\n";
+         "error. At most 1 MiB is read. A config file is data: it cannot set an option that names a\n"
+         "file or a program (FILE, DIR, PATH, DEV options: give those on the command line).\n"
+         "files: an output (--csv, --record, --out) naming an input (the config file, --elf, --replay,\n"
+         "--serial, the --qemu program), another output or the file standard output or error goes to\n"
+         "is an error (exit 2, nothing written); a hard link or a symlink to it counts.\n\n";
     s += kExitCodeTable;
     return s;
   }
 
  private:
+  Spec& last_names(Names n) {
+    opts_.back().names = n;
+    return *this;
+  }
   Spec& add(OptionSpec o) {
     o.group = group_;
     opts_.push_back(std::move(o));

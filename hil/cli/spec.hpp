@@ -23,6 +23,7 @@
 #include "attractor/version.hpp"
 #include "config_file.hpp"
 #include "exit_codes.hpp"
+#include "file_roles.hpp"
 #include "numbers.hpp"
 #include "option_spec.hpp"
 
@@ -70,15 +71,19 @@ inline std::vector<std::string> words_for_parser(const Spec& spec, int argc, cha
   return out;
 }
 
-// Output files (text options) may not name the config file just read: a --csv on it would
-// overwrite the input.
-inline void refuse_output_on_config(const Spec& spec, const Args& args, const std::string& config) {
+// The files of this invocation (file_roles.hpp): every output option compared with the config
+// file, the input options, the program run and the other outputs, before anything is opened.
+inline void refuse_output_on_input(const Spec& spec, const Args& args, const std::string& config) {
+  std::vector<NamedFile> inputs, outputs;
+  if (!config.empty()) inputs.push_back({"--config", config});
   for (const auto& o : spec.options()) {
     if (o.kind != Kind::text || !args.given(o.name) || args.raw(o.name).empty()) continue;
-    std::error_code ec;
-    if (std::filesystem::equivalent(args.raw(o.name), config, ec) && !ec)
-      throw Failure(exit_usage, "--" + o.name + " names the config file '" + config + "' (an input)");
+    const NamedFile f{"--" + o.name, args.raw(o.name)};
+    if (o.names == Names::input) inputs.push_back(f);
+    if (o.names == Names::program) inputs.push_back({f.option, program_file(f.path)});
+    if (o.names == Names::output) outputs.push_back(f);
   }
+  refuse_overlapping_files(inputs, outputs);
 }
 
 // Parse argv (argv[0] = command name) against spec. Returns false after printing --help or
@@ -123,11 +128,13 @@ inline bool parse_args(const Spec& spec, int argc, char** argv, Args& args) {
     args.set(kv.first, v, "--" + kv.first);
     cmdline[kv.first] = true;
   }
+  std::string config_path;
   if (config->count() > 0) {
     const std::string path = config->results().back();
     read_config(spec, path == kEmpty ? std::string() : path, args, cmdline);
-    refuse_output_on_config(spec, args, path);
+    config_path = path;
   }
+  refuse_output_on_input(spec, args, config_path);
   return true;
 }
 

@@ -29,6 +29,7 @@
 #include <string>
 
 #include "experiment.hpp"
+#include "file_roles.hpp"
 #include "firmware_image.hpp"
 #include "options.hpp"
 #include "qemu_monitor.hpp"
@@ -37,6 +38,7 @@
 #include "replay.hpp"
 #include "robot_plant.hpp"
 #include "skate_plant.hpp"
+#include "standard_streams.hpp"
 #include "summary.hpp"
 #include "transport.hpp"
 
@@ -130,6 +132,7 @@ int run(const Options& o, const Recording& recording, const std::string& header)
   RunRecord rec;
   {
     Peer peer(rfd, wfd, o.timeout_s);
+    if (o.qemu_mode()) peer.qemu = &qemu;  // its exit while a frame is awaited: exit 9
     if (!o.replay.empty()) {
       const int rc = replay_firmware(o, recording, peer, monitor);
       qemu.stop();
@@ -165,12 +168,16 @@ int run(const Options& o, const Recording& recording, const std::string& header)
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (!attractor::cli::guard_standard_streams()) {
+    std::fprintf(stderr, "attractor-hil: %s\n", attractor::cli::kStdoutClosed);
+    return code::exit_io;
+  }
   install_signal_handlers();
   try {
     const attractor::cli::Spec spec = hil_spec();
     attractor::cli::Args args(spec);
     if (!attractor::cli::parse_args(spec, argc, argv, args)) return code::exit_ok;  // --help printed
-    const Recording recording = args.given("replay") ? load_replay(spec, args) : Recording{};
+    const Recording recording = args.given("replay") ? load_replay(args) : Recording{};
     const std::string header = recorded_options(args, args.given("elf") ? args.text("elf") : args.text("serial"));
     const Options o = read_options(args, SkatePlant::kMismatchKeys, SkatePlant::kPercentKeys, RobotPlant::kMismatchKeys,
                                    RobotPlant::kPercentKeys);
@@ -180,6 +187,10 @@ int main(int argc, char** argv) {
       std::printf("%s\n", shell_line(qemu_command(o)).c_str());
       return code::exit_ok;
     }
+    // The default QEMU is a program run too (the options given were compared in parse_args).
+    if (o.qemu_mode() && !args.given("qemu"))
+      attractor::cli::refuse_overlapping_files({{"--qemu (default)", attractor::cli::program_file(o.qemu)}},
+                                               {{"--csv", o.csv}, {"--record", o.record}}, false);
     return o.plant == "skate" ? run<SkatePlant>(o, recording, header) : run<RobotPlant>(o, recording, header);
   } catch (const attractor::cli::Failure& f) {
     std::fprintf(stderr, "attractor-hil: %s\n", f.what());

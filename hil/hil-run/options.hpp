@@ -61,14 +61,14 @@ inline cli::Spec hil_spec() {
               "Hardware in the loop: the plant simulated here in double, in lockstep with the firmware\n"
               "(apps/skate-rotor-hil, apps/spherical-robot-hil) in QEMU or on a board (docs/hil.md).");
   s.group("firmware")
-      .text("elf", "FILE", "firmware image, run in QEMU (one of --elf and --serial)")
-      .text("serial", "DEV", "a board running the image behind this serial device (POSIX termios, raw)")
+      .input("elf", "FILE", "firmware image, run in QEMU (one of --elf and --serial)")
+      .input("serial", "DEV", "a board running the image behind this serial device (POSIX termios, raw)")
       .choice("plant", {"skate", "spherical-robot"}, "skate", "the plant the firmware controls")
       .choice("link", {"uart", "semihost"}, "uart",
               "with --elf: the byte path, QEMU's UART or two host FIFOs by semihosting\n"
               "                          (the only mode that gives the firmware host semihosting file access)")
       .text("machine", "M", "with --elf: QEMU machine (default mps2-an386)")
-      .text("qemu", "PATH", "with --elf: the QEMU binary (default qemu-system-arm)")
+      .program("qemu", "PATH", "with --elf: the QEMU binary (default qemu-system-arm)")
       .text("qemu-cpu", "N|any", "with --elf: pin QEMU to host CPU N, or 'any' (default: the runner's CPU)")
       .number_mode("baud", "", "115200", cli::between(9600, 921600),
                    "with --serial: one of 9600 19200 38400 57600 115200 230400 460800 921600")
@@ -85,7 +85,7 @@ inline cli::Spec hil_spec() {
               "                          (0: only on the runner's request, before a reset and the goodbye)")
       .number_mode("progress", "", "every 5000 when --ticks >= 10000, else none", cli::between(0, 1e9),
                    "a progress line on stderr every N ticks (0: none)")
-      .text("csv", "FILE", "a CSV row per tick (see --csv-every)")
+      .output("csv", "FILE", "a CSV row per tick (see --csv-every)")
       .number("csv-every", "", 1, cli::between(1, 1e9), "with --csv: every N-th tick plus every faulted tick");
   s.group("faults")
       .number("fault-every", "", 0, cli::between(0, 1e9), "a fault every K ticks, the classes in turn (0: none; >= 5)")
@@ -100,10 +100,10 @@ inline cli::Spec hil_spec() {
             "the line itself drops, flips or inserts bytes (a relay, a noisy UART): the firmware\n"
             "                          may count more than was injected (at least, not exactly)");
   s.group("record and replay")
-      .text("record", "FILE", "keep the run's bytes both ways, its faults and options in FILE")
-      .text("replay", "FILE",
-            "send a recording's bytes to the firmware again; every answer must match bit for bit\n"
-            "                          (the recording's options are used; exit 10 at the first difference)")
+      .output("record", "FILE", "keep the run's bytes both ways, its faults and options in FILE")
+      .input("replay", "FILE",
+             "send a recording's bytes to the firmware again; every answer must match bit for bit\n"
+             "                          (the recording's options are used; exit 10 at the first difference)")
       .flag("plant-only", "with --replay: no firmware; the plant against the recorded answers");
   s.group("plant error (attractor-sim's options)");
   s.number("noise", "", 0, cli::non_negative(), "sensor noise: Gaussian SD added to every gyro and vertical component")
@@ -173,6 +173,12 @@ inline Options read_options(const cli::Args& a, const std::vector<std::string>& 
     if (a.given("machine")) o.machine = a.text("machine");
     if (a.given("qemu")) o.qemu = a.text("qemu");
     if (o.machine.empty() || o.qemu.empty()) throw Failure(cli::exit_usage, "--machine/--qemu: empty name");
+    // A machine name only: QEMU's -M also takes properties (dumpdtb=FILE writes a file).
+    if (o.machine.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-") !=
+            std::string::npos ||
+        o.machine[0] == '-')
+      throw Failure(cli::exit_usage,
+                    "--machine: " + a.shown("machine") + " is not a machine name (letters, digits, '.', '_', '-')");
     if (a.given("qemu-cpu")) {
       const std::string c = a.text("qemu-cpu");
       double n = 0;

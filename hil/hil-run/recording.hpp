@@ -14,8 +14,14 @@
 //             'E'  the end: n = 8, u64 the number of events before it; nothing may follow
 // Reading checks all of it (magic, version, sizes, kinds, ticks never decreasing, the end and
 // its count) before anything starts: a file that is not a recording, truncated or malformed is
-// exit 2 with the reason and the byte offset; an unreadable one exit 6.
+// exit 2 with the reason and the byte offset; an unreadable one exit 6. Only a regular file of at
+// most 1 GiB is opened (a FIFO, a device: exit 6 before any open; larger: exit 2), and its header
+// is checked before the rest is read.
 #pragma once
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -33,8 +39,10 @@ namespace hil_run {
 
 inline constexpr char kRecordingMagic[8] = {'A', 'T', 'T', 'R', 'H', 'I', 'L', 'R'};
 inline constexpr std::uint32_t kRecordingVersion = 1;
-inline constexpr std::uint32_t kRecordingMaxText = 1u << 16;    // options text and event payload bound
-inline constexpr std::uint64_t kRecordingMaxFile = 1ull << 32;  // 4 GiB: ~10^7 ticks
+inline constexpr std::uint32_t kRecordingMaxText = 1u << 16;  // options text and event payload bound
+// 1 GiB, some 4.8 million faulted ticks: a replay holds the whole recording in memory.
+inline constexpr std::uint64_t kRecordingMaxFile = 1ull << 30;
+inline constexpr std::size_t kRecordingHeader = 8 + 4 + 4;  // magic, version, options text size
 inline constexpr std::size_t kEventHeader = 1 + 8 + 8 + 4;
 
 struct RecordedEvent {
@@ -125,31 +133,45 @@ class RecordingWriter : public ByteTap {
   std::uint64_t count_ = 0;
 };
 
+inline attractor::cli::Failure recording_error(const std::string& name, std::size_t at, const std::string& why) {
+  return attractor::cli::Failure(attractor::cli::exit_usage,
+                                 "--replay: '" + name + "' " + why + " (byte " + std::to_string(at) + ")");
+}
+
+inline std::uint32_t recording_u32(const std::vector<std::uint8_t>& d, std::size_t at) {
+  std::uint32_t v = 0;
+  for (int i = 3; i >= 0; --i) v = (v << 8) | d[at + std::size_t(i)];
+  return v;
+}
+
+// The header's magic, version and options size, on the file's first bytes `d` (up to 16) of a
+// file of `size` bytes. Throws Failure(exit_usage) with the byte offset.
+inline void check_recording_header(const std::vector<std::uint8_t>& d, const std::string& name, std::size_t size) {
+  if (d.size() < sizeof kRecordingMagic || std::memcmp(d.data(), kRecordingMagic, sizeof kRecordingMagic) != 0)
+    throw recording_error(name, 0, "is not an attractor-hil recording (no ATTRHILR magic)");
+  if (d.size() < kRecordingHeader) throw recording_error(name, d.size(), "is truncated inside its header");
+  const std::uint32_t version = recording_u32(d, 8);
+  if (version != kRecordingVersion)
+    throw recording_error(name, 8,
+                          "is a recording of format version " + std::to_string(version) +
+                              "; this runner reads version " + std::to_string(kRecordingVersion));
+  const std::uint32_t n = recording_u32(d, 12);
+  if (n > kRecordingMaxText)
+    throw recording_error(name, 12, "has an options text of " + std::to_string(n) + " bytes (at most 65536)");
+  if (size < kRecordingHeader + std::size_t(n))
+    throw recording_error(name, size, "is truncated inside its options text");
+}
+
 // Parses and checks a whole recording held in memory; `name` for the messages. Throws
 // Failure(exit_usage) with the byte offset of what is wrong.
 inline Recording parse_recording(const std::vector<std::uint8_t>& d, const std::string& name) {
-  using attractor::cli::Failure;
-  auto bad = [&](std::size_t at, const std::string& why) {
-    return Failure(attractor::cli::exit_usage,
-                   "--replay: '" + name + "' " + why + " (byte " + std::to_string(at) + ")");
-  };
-  auto u32 = [&](std::size_t at) {
-    std::uint32_t v = 0;
-    for (int i = 3; i >= 0; --i) v = (v << 8) | d[at + std::size_t(i)];
-    return v;
-  };
+  auto bad = [&](std::size_t at, const std::string& why) { return recording_error(name, at, why); };
+  auto u32 = [&](std::size_t at) { return recording_u32(d, at); };
   auto u64 = [&](std::size_t at) { return std::uint64_t(u32(at)) | (std::uint64_t(u32(at + 4)) << 32); };
-  if (d.size() < sizeof kRecordingMagic || std::memcmp(d.data(), kRecordingMagic, sizeof kRecordingMagic) != 0)
-    throw bad(0, "is not an attractor-hil recording (no ATTRHILR magic)");
-  if (d.size() < 16) throw bad(d.size(), "is truncated inside its header");
+  check_recording_header(d, name, d.size());
   Recording r;
   r.version = u32(8);
-  if (r.version != kRecordingVersion)
-    throw bad(8, "is a recording of format version " + std::to_string(r.version) + "; this runner reads version " +
-                     std::to_string(kRecordingVersion));
   const std::uint32_t n = u32(12);
-  if (n > kRecordingMaxText) throw bad(12, "has an options text of " + std::to_string(n) + " bytes (at most 65536)");
-  if (d.size() < 16 + std::size_t(n)) throw bad(d.size(), "is truncated inside its options text");
   r.options.assign(reinterpret_cast<const char*>(d.data()) + 16, n);
   if (r.options.find('\0') != std::string::npos) throw bad(16, "has a NUL byte in its options text");
   std::size_t at = 16 + n;
@@ -187,23 +209,46 @@ inline Recording parse_recording(const std::vector<std::uint8_t>& d, const std::
   return r;
 }
 
-// Reads and checks FILE: unreadable is exit 6, not a valid recording exit 2.
+// Reads and checks FILE: not a regular file or unreadable is exit 6, not a valid recording exit
+// 2. Its size is known before the read (fstat), the header checked on its first 16 bytes; the
+// open never blocks (O_NONBLOCK: a FIFO put in its place between the checks).
 inline Recording load_recording(const std::string& path) {
   using attractor::cli::Failure;
-  std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (f == nullptr)
-    throw Failure(attractor::cli::exit_io, "--replay: cannot read '" + path + "': " + std::strerror(errno));
+  auto io = [&](const std::string& why) { return Failure(attractor::cli::exit_io, "--replay: '" + path + "' " + why); };
+  auto unreadable = [&](int e) {
+    return Failure(attractor::cli::exit_io, "--replay: cannot read '" + path + "': " + std::strerror(e));
+  };
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) throw unreadable(errno);
+  if (!S_ISREG(st.st_mode)) throw io("is not a regular file (a recording is one)");
+  struct Fd {
+    int fd;
+    ~Fd() {
+      if (fd >= 0) ::close(fd);
+    }
+  } f{::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC)};
+  if (f.fd < 0) throw unreadable(errno);
+  if (::fstat(f.fd, &st) != 0 || !S_ISREG(st.st_mode)) throw io("is not a regular file (a recording is one)");
+  if (std::uint64_t(st.st_size) > kRecordingMaxFile)
+    throw Failure(attractor::cli::exit_usage, "--replay: '" + path + "' is " + std::to_string(st.st_size) +
+                                                  " bytes, over the 1 GiB a recording may have (byte 0)");
   std::vector<std::uint8_t> d;
-  std::uint8_t buf[65536];
-  std::size_t n = 0;
-  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) {
-    d.insert(d.end(), buf, buf + n);
-    if (d.size() > kRecordingMaxFile) break;
-  }
-  const bool failed = std::ferror(f) != 0;
-  std::fclose(f);
-  if (failed) throw Failure(attractor::cli::exit_io, "--replay: cannot read '" + path + "' (not a regular file?)");
-  if (d.size() > kRecordingMaxFile) throw Failure(attractor::cli::exit_usage, "--replay: '" + path + "' is over 4 GiB");
+  auto read_to = [&](std::size_t n) {  // up to n bytes in all; fewer when the file ends first
+    std::size_t got = d.size();
+    d.resize(n);
+    while (got < n) {
+      const ssize_t k = ::read(f.fd, d.data() + got, n - got);
+      if (k < 0 && errno == EINTR) continue;
+      if (k < 0) throw unreadable(errno);
+      if (k == 0) break;
+      got += std::size_t(k);
+    }
+    d.resize(got);
+  };
+  const std::size_t size = std::size_t(st.st_size);
+  read_to(std::min(size, kRecordingHeader));
+  check_recording_header(d, path, size);
+  read_to(size);
   return parse_recording(d, path);
 }
 

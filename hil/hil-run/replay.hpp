@@ -21,7 +21,6 @@
 
 #include "args.hpp"
 #include "byte_tap.hpp"
-#include "config_file.hpp"
 #include "link_faults.hpp"
 #include "qemu_monitor.hpp"
 #include "recording.hpp"
@@ -42,9 +41,49 @@ inline std::string recorded_options(const attractor::cli::Args& a, const std::st
   return s;
 }
 
-// --replay: the rules, then the file (checked whole), then its options into `a` as if from a
-// config file. Everything before anything is started.
-inline Recording load_replay(const attractor::cli::Spec& spec, attractor::cli::Args& a) {
+// The recording's options text (key=value lines, '#' comments) into `a`: a recording is data, so
+// only the keys of kRecordedKeys are read, each once and never over the command line (which may
+// not give them); any other line, an option naming a file or a program above all (elf, qemu,
+// csv, record, serial, replay, config), is exit 2 with its byte offset in the file.
+inline void read_recorded_options(const std::string& text, const std::string& path, attractor::cli::Args& a) {
+  using attractor::cli::Failure;
+  auto trim = [](const std::string& s) {
+    const auto b = s.find_first_not_of(" \t\r"), e = s.find_last_not_of(" \t\r");
+    return b == std::string::npos ? std::string() : s.substr(b, e - b + 1);
+  };
+  std::vector<std::string> seen;
+  for (std::size_t pos = 0; pos < text.size();) {
+    std::size_t nl = text.find('\n', pos);
+    if (nl == std::string::npos) nl = text.size();
+    const std::string line = trim(text.substr(pos, nl - pos));
+    // The line's start in the file: the options text follows the 16-byte header (recording.hpp).
+    const std::string at = " (byte " + std::to_string(kRecordingHeader + pos) + ")";
+    pos = nl + 1;
+    if (line.empty() || line[0] == '#') continue;
+    const auto eq = line.find('=');
+    const std::string k = trim(line.substr(0, eq == std::string::npos ? 0 : eq));
+    const bool recorded = std::find(kRecordedKeys.begin(), kRecordedKeys.end(), k) != kRecordedKeys.end();
+    if (eq == std::string::npos || !recorded) {
+      const bool name_like = !k.empty() && k.size() <= 40 &&
+                             k.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-_") == std::string::npos;
+      std::string keys;
+      for (const auto& r : kRecordedKeys) keys += (keys.empty() ? "" : ", ") + r;
+      throw Failure(attractor::cli::exit_usage, "--replay: '" + path + "' has " +
+                                                    (name_like ? "the key '" + k + "'" : std::string("a line")) +
+                                                    " in its options, not a recorded option (only " + keys + ")" + at);
+    }
+    if (std::find(seen.begin(), seen.end(), k) != seen.end() || a.given(k))
+      throw Failure(attractor::cli::exit_usage, "--replay: '" + path + "' gives '" + k + "' twice" + at);
+    seen.push_back(k);
+    const std::string v = trim(line.substr(eq + 1));
+    if (v.empty()) throw Failure(attractor::cli::exit_usage, "--replay: '" + path + "': '" + k + "' is empty" + at);
+    a.set(k, v, "--replay " + path + at);
+  }
+}
+
+// --replay: the rules (the command line gives none of the recorded options), then the file
+// (checked whole), then its recorded options into `a`. Everything before anything is started.
+inline Recording load_replay(attractor::cli::Args& a) {
   using attractor::cli::Failure;
   a.forbid("record", "with --replay (a replay writes no recording)");
   for (const char* k : {"csv", "csv-every", "progress"}) a.forbid(k, "with --replay (it compares bytes, not a run)");
@@ -52,7 +91,7 @@ inline Recording load_replay(const attractor::cli::Spec& spec, attractor::cli::A
   const std::string path = a.text("replay");
   if (path.empty()) throw Failure(attractor::cli::exit_usage, "--replay: empty file name");
   Recording r = load_recording(path);
-  attractor::cli::parse_config_text(spec, r.options, "in the recording " + path, a, {});
+  read_recorded_options(r.options, path, a);
   return r;
 }
 

@@ -16,6 +16,7 @@
 #include <termios.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -91,6 +92,22 @@ inline std::string shell_line(const std::vector<std::string>& args) {
   return line;
 }
 
+// The firmware's own report of a wrong board ("BOARD MISMATCH: ...", board/identity.hpp) as
+// the message of exit 11; it comes over the UART (Peer) or semihosting (QEMU's stderr).
+inline Failure board_mismatch(const std::string& line) {
+  return Failure(code::exit_hil_firmware, "wrong firmware for this machine: it reports '" + line + "'");
+}
+
+// QEMU's early exit: exit 9 with its message (`when` it was noticed), or 11 when the firmware
+// reported a wrong board on QEMU's stderr before it stopped.
+inline Failure qemu_exited(QemuProcess& qemu, const std::string& when) {
+  const std::string msg = qemu.exit_message();
+  const std::string& tail = qemu.stderr_tail();
+  const std::size_t at = tail.rfind("BOARD MISMATCH");
+  if (at != std::string::npos) return board_mismatch(tail.substr(at, tail.find('\n', at) - at));
+  return Failure(code::exit_hil_link, when + ": " + msg);
+}
+
 // Starts QEMU and connects to its UART socket; with --link semihost creates the FIFOs first.
 inline int start_qemu(const Options& o, long cpu, QemuProcess& qemu) {
   const std::string sock = temp_prefix() + ".sock";
@@ -119,7 +136,8 @@ inline int start_qemu(const Options& o, long cpu, QemuProcess& qemu) {
       return fd;
     }
     ::close(fd);
-    if (qemu.exited()) throw Failure(code::exit_hil_link, "QEMU exited before opening its UART socket");
+    if (qemu.exited()) throw qemu_exited(qemu, "before opening its UART socket");
+    qemu.drain_stderr();
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
   throw Failure(code::exit_hil_link, "QEMU's UART socket did not appear within 10 s");
@@ -133,7 +151,9 @@ inline void open_fifos(const Options& o, QemuProcess& qemu, int& rfd, int& wfd) 
   rfd = ::open((prefix + ".out").c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
   const auto t0 = std::chrono::steady_clock::now();
   while ((wfd = ::open((prefix + ".in").c_str(), O_WRONLY | O_NONBLOCK | O_CLOEXEC)) < 0 && errno == ENXIO) {
-    if (qemu.exited() || std::chrono::steady_clock::now() - t0 > std::chrono::duration<double>(o.timeout_s))
+    qemu.drain_stderr();
+    if (qemu.exited()) throw qemu_exited(qemu, "before the firmware opened the link FIFO");
+    if (std::chrono::steady_clock::now() - t0 > std::chrono::duration<double>(o.timeout_s))
       throw Failure(code::exit_hil_silent,
                     "--link semihost: the firmware did not open the link FIFO (an image without "
                     "board/semihost_link.hpp?)");
@@ -206,6 +226,7 @@ class Peer {
     for (;;) {
       while (pos_ < len_) {
         if (tap != nullptr) tap->received(tick, buf_[pos_]);
+        note_text(buf_[pos_]);
         const FrameReceiver::Event ev = rx_.push(buf_[pos_++]);
         ++bytes_received_;
         if (ev == FrameReceiver::Event::none) continue;
@@ -220,18 +241,19 @@ class Peer {
         if (len_ == 0) return false;
         continue;
       }
-      pollfd p{fd_, POLLIN, 0};
-      const int ready = ::poll(&p, 1, timeout_ms < 0 ? timeout_ms_ : timeout_ms);
-      if (ready < 0 && errno == EINTR) continue;
-      if (ready <= 0) return false;
+      if (!wait_readable(timeout_ms < 0 ? timeout_ms_ : timeout_ms)) return false;
       const ssize_t n = ::read(fd_, buf_, sizeof buf_);
-      if (n < 0 && errno == EINTR) continue;
+      if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue;
+      if (n <= 0) check_qemu_alive(true);
       closed_ = n <= 0;
-      if (n <= 0) return false;  // closed: the firmware (QEMU) is gone
+      if (n <= 0) return false;  // closed: the firmware (a board, a relay) is gone
       len_ = std::size_t(n);
       pos_ = 0;
     }
   }
+
+  // QEMU when the runner started it: its exit while a frame is awaited is exit 9 with its message.
+  QemuProcess* qemu = nullptr;
 
   bool closed() const { return closed_; }
   void note_fault(std::int64_t at, int cls) {
@@ -245,6 +267,54 @@ class Peer {
   long frames_sent_ = 0, frames_received_ = 0, bytes_sent_ = 0, bytes_received_ = 0;
 
  private:
+  // Waits up to `ms` for bytes on the byte path; QEMU's stderr passed on meanwhile, its exit
+  // thrown (check_qemu_alive). False on the timeout.
+  bool wait_readable(int ms) {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(ms);
+    for (;;) {
+      pollfd p[3] = {{fd_, POLLIN, 0}, {-1, POLLIN, 0}, {-1, POLLIN, 0}};
+      if (qemu != nullptr) p[1].fd = qemu->exit_fd(), p[2].fd = qemu->stderr_fd();
+      const auto left =
+          std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+      // Without a pidfd (an old kernel) QEMU's exit is looked for every 100 ms.
+      const int slice = qemu != nullptr && qemu->exit_fd() < 0 ? 100 : int(left.count());
+      const int ready = ::poll(p, 3, std::max(0, std::min(int(left.count()), slice)));
+      if (ready < 0 && errno == EINTR) continue;
+      if (ready < 0) return false;
+      if (p[2].revents != 0) qemu->drain_stderr();
+      if (p[0].revents != 0) return true;  // the bytes sent before an exit are read first
+      if (qemu != nullptr) check_qemu_alive(false);
+      if (std::chrono::steady_clock::now() >= deadline) return false;
+    }
+  }
+  // Throws exit 9 when QEMU exited; `line_closed`: its byte path just closed, so its exit is
+  // near (the sockets close before the process is reaped): waited for up to 2 s (a guard).
+  void check_qemu_alive(bool line_closed) {
+    if (qemu == nullptr || !qemu->running()) return;
+    for (int i = 0; i < (line_closed ? 200 : 1); ++i) {
+      if (qemu->exited())
+        throw qemu_exited(*qemu, "while the runner waited for a frame at tick " + std::to_string(tick));
+      if (line_closed) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+  }
+  // A line of text between frames: the firmware's "BOARD MISMATCH: ..." report at reset (board/
+  // identity.hpp), sent on the UART when no semihosting takes it (the UART link), is the wrong
+  // image for this machine: exit 11 with the firmware's words.
+  void note_text(std::uint8_t b) {
+    if (b == 0) {
+      text_len_ = 0;
+    } else if (b != '\n') {
+      if (text_len_ < sizeof text_) text_[text_len_++] = char(b >= 0x20 && b < 0x7f ? b : '?');
+    } else {
+      const std::string line(text_, text_len_);
+      text_len_ = 0;
+      const std::size_t at = line.find("BOARD MISMATCH");
+      if (at != std::string::npos)
+        throw Failure(code::exit_hil_firmware, "wrong firmware for this machine: it reports '" + line.substr(at) + "'");
+    }
+  }
+  char text_[240] = {};
+  std::size_t text_len_ = 0;
   int fd_, wfd_;
   int timeout_ms_;
   attractor::link::FrameReceiver rx_;

@@ -211,7 +211,7 @@ attractor::cli::Spec holonomic_spec() {
   attractor::cli::Spec s("holonomic", "usage: attractor-paper holonomic [--out DIR] [--double-only]",
                          "paper 002 §2.3 (spherical pendulum, six methods, double and float) and §2.4 (planar\n"
                          "pendulum convergence, Fig. 6); plots: /usr/bin/python3 scripts/plots/holonomic.py DIR");
-  s.text("out", "DIR", "CSV directory (default out/holonomic; created if missing)")
+  s.output("out", "DIR", "CSV directory (default out/holonomic; created if missing)")
       .flag("double-only", "skip the float runs")
       .flag("json", "the checks as one JSON object on stdout (the tables go to stderr)");
   return s;

@@ -179,7 +179,7 @@ attractor::cli::Spec lie_flows_spec() {
                          "paper 004 (Bloch, nonholonomic flows on Lie groups): each system's invariant errors\n"
                          "(feedback RK4 vs plain RK4, double vs float), exact-solution errors and measure checks\n"
                          "(integral of div X, log-measure change); exit 1 when a reproduced property fails");
-  s.text("out", "DIR", "CSV directory (default out/lie-flows; created if missing): summary.csv")
+  s.output("out", "DIR", "CSV directory (default out/lie-flows; created if missing): summary.csv")
       .flag("json", "the checks as one JSON object on stdout (the table goes to stderr)");
   return s;
 }

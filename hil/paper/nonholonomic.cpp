@@ -110,7 +110,7 @@ cli::Spec spec() {
               "plain Euler/RK4 in double and float, at the paper's (or the documented) case of each\n"
               "attractor-sim command; plots:\n"
               "/usr/bin/python3 scripts/plots/nonholonomic.py DIR");
-  s.text("out", "DIR", "CSV directory (default out/nonholonomic; created if missing)")
+  s.output("out", "DIR", "CSV directory (default out/nonholonomic; created if missing)")
       .flag("quick", "short horizons (the test run): Suslov 0.5, the others 1")
       .flag("json", "the checks as one JSON object on stdout (the tables go to stderr)");
   return s;

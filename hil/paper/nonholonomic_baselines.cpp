@@ -255,7 +255,7 @@ cli::Spec spec() {
               "DIR/long_runs.csv, 10^4 steps of h = 0.01 per example x method x precision (not with\n"
               "--quick); plots: /usr/bin/python3 scripts/plots/nonholonomic_baselines.py DIR;\n"
               "docs/nonholonomic-baselines.md");
-  s.text("out", "DIR", "CSV directory (default out/nonholonomic-baselines; created if missing)")
+  s.output("out", "DIR", "CSV directory (default out/nonholonomic-baselines; created if missing)")
       .flag("quick", "t in [0, 1], h = 0.1 and 0.01, reference at h = 1e-3, no long runs (the test run)")
       .flag("json", "the checks and the rows as one JSON object on stdout (the tables go to stderr)");
   return s;

@@ -134,7 +134,7 @@ void prop11_report(const PendulumSkateParams<double>& p, std::FILE* text) {
 attractor::cli::Spec skate_report_spec() {
   attractor::cli::Spec s("skate", "usage: attractor-paper skate [--out DIR]",
                          "Reproduces paper 003 §7 (Figs. 4-5), the stability range (58), Props. 11-12.");
-  s.text("out", "DIR", "CSV directory (default out/skate; created if missing)")
+  s.output("out", "DIR", "CSV directory (default out/skate; created if missing)")
       .flag("json", "the checks as one JSON object on stdout (the tables go to stderr)");
   return s;
 }

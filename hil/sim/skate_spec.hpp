@@ -56,7 +56,7 @@ inline cli::Spec skate_spec() {
       .flag("stop-at-fall", "stop when Gamma3 <= 0")
       .flag("force", "run more than 1e9 steps");
   s.group("output")
-      .text("csv", "FILE", "time series: t,v1,v2,v3,G2,G3,Omega1,Omega2,Omega3,Y1,u,theta_dot,x1,x2,dE")
+      .output("csv", "FILE", "time series: t,v1,v2,v3,G2,G3,Omega1,Omega2,Omega3,Y1,u,theta_dot,x1,x2,dE")
       .number("every", "", 1, cli::between(1, 1e15), "CSV every N steps (whole number)")
       .flag("json", "summary as one JSON object instead of the one-line text");
   s.notes(

@@ -58,7 +58,7 @@ inline cli::Spec robot_spec() {
       .flag("stop-at-fall", "stop when Gamma3 <= 0")
       .flag("force", "run more than 1e9 steps");
   s.group("output")
-      .text("csv", "FILE", "time series: t,Omega1,Omega2,Omega3,G1,G2,G3,theta_dot1,theta_dot2,u1,u2,tilt,x,y,dE")
+      .output("csv", "FILE", "time series: t,Omega1,Omega2,Omega3,G1,G2,G3,theta_dot1,theta_dot2,u1,u2,tilt,x,y,dE")
       .number("every", "", 1, cli::between(1, 1e15), "CSV every N steps (whole number)")
       .flag("json", "summary as one JSON object instead of the one-line text");
   s.notes(

@@ -54,7 +54,7 @@ TEST(Numbers, RangesRefuseNonFiniteAndNameTheBound) {
 
 Spec test_spec() {
   Spec s("t", "usage: t", "test");
-  s.number("m", "kg", 1, positive(), "mass").flag("json", "json").list("q0", 2, "a,b", "q").text("csv", "F", "csv");
+  s.number("m", "kg", 1, positive(), "mass").flag("json", "json").list("q0", 2, "a,b", "q").output("csv", "F", "csv");
   return s;
 }
 

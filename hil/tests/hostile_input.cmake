@@ -14,7 +14,13 @@ attractor_cli_test(paper_value_not_an_option 2 "--out needs a value, got the opt
 # a flag's value: the same parse_bool on the command line and in the config; empty is no boolean
 attractor_cli_test(flag_empty_value 2 "--json: '' is not a boolean" -- ${SIM} skate --json= --T 0.01)
 attractor_cli_test(config_flag_empty 2 "line 1: --json: the value is not a boolean" -- ${SIM} skate --config ${_cfg}/json_empty.conf)
-attractor_cli_test(config_value_empty 2 "line 2: --csv: '' is an empty value" -- ${SIM} skate --config ${_cfg}/csv_empty.conf)
+attractor_cli_test(config_value_empty 2 "line 2: --feedback: '' is an empty value" -- ${SIM} skate --config ${_cfg}/text_empty.conf)
+# A config file is data: it names no file to write or read and no program (give those on the
+# command line); the line is refused before anything is opened.
+attractor_cli_test(config_names_output 2 "line 1: --csv names a file or a program: a config file is data"
+  -- sh -c "echo \"csv=$1\" > \"$1.conf\" && exec \"$0\" skate --config \"$1.conf\"" ${SIM} ${_tmp}/config_names_output)
+attractor_cli_test(paper_config_names_out 2 "line 1: --out names a file or a program"
+  -- sh -c "echo \"out=$1\" > \"$1.conf\" && exec \"$0\" skate --config \"$1.conf\"" ${PAPER} ${_tmp}/paper_out_dir)
 
 # A config error names the file, the line number and (when it is an option name) the key; it
 # never prints the line (--config /etc/shadow must not show a hash).
@@ -65,7 +71,7 @@ attractor_cli_test(io_stderr_closed 0 "exit 4, CSV clean"
      ${SIM} ${_tmp}/stderr_closed.csv)
 attractor_cli_test(config_fifo 6 "--config: '.*cfg.fifo' is not a regular file"
   -- sh -c "rm -f \"$1\" && mkfifo \"$1\" && exec \"$0\" skate --config \"$1\"" ${SIM} ${_tmp}/cfg.fifo)
-attractor_cli_test(csv_names_config 0 "--csv names the config file .* exit 2 kept"
+attractor_cli_test(csv_names_config 0 "--csv '.*' is the file of --config .* exit 2 kept"
   -- sh -c "printf 'T=0.01\\n' > \"$1\" && r=$(\"$0\" skate --config \"$1\" --csv \"$1\" 2>&1 >/dev/null || echo exit $?) && grep -qx 'T=0.01' \"$1\" && echo $r kept"
      ${SIM} ${_tmp}/csv_is_config.conf)
 
@@ -75,3 +81,30 @@ attractor_cli_test(csv_names_config 0 "--csv names the config file .* exit 2 kep
 add_test(NAME tools.scripts_bad_usage
          COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/tests/scripts_usage.sh ${PROJECT_SOURCE_DIR} ${SIM} ${_tmp}/scripts_usage)
 set_tests_properties(tools.scripts_bad_usage PROPERTIES LABELS host TIMEOUT 300)
+
+# Hostile files, streams and children (tests/hostile_files.sh, one test per class; each case
+# checks its exit code and message and that the folder of inputs and named files is unchanged):
+# a recording sets only its recorded keys (never a file, a program, --timeout), --replay opens
+# only a regular file within 1 GiB and checks its header before reading on; an output naming an
+# input, another output or standard output's file by any name; standard output closed (exit 6,
+# nothing run); QEMU's early exit noticed while a frame is awaited (exit 9 with QEMU's message),
+# a wrapper's children killed with it, stderr closed keeping QEMU's lines out of the CSV.
+set(_hostile ${CMAKE_CURRENT_SOURCE_DIR}/tests/hostile_files.sh)
+add_test(NAME tools.hostile.recording COMMAND ${_hostile} recording ${_tmp}/hostile_recording $<TARGET_FILE:attractor-hil>)
+add_test(NAME tools.hostile.outputs
+         COMMAND ${_hostile} outputs ${_tmp}/hostile_outputs $<TARGET_FILE:attractor-hil> ${SIM} ${PAPER})
+add_test(NAME tools.hostile.closed_stdout
+         COMMAND ${_hostile} streams ${_tmp}/hostile_streams $<TARGET_FILE:attractor-hil> ${SIM} ${PAPER})
+set_tests_properties(tools.hostile.recording tools.hostile.outputs tools.hostile.closed_stdout
+                     PROPERTIES LABELS "host;cli" TIMEOUT 300)
+# The same images as hil.cmake's (declared there too; the first declaration sets the cache).
+set(ATTRACTOR_HIL_ELF ${PROJECT_SOURCE_DIR}/build/fw-m4f/apps/skate-rotor-hil/skate-rotor-hil.mps2-an386.elf
+    CACHE FILEPATH "firmware image the HIL tests run in QEMU")
+set(ATTRACTOR_HIL_NETDUINO_ELF
+    ${PROJECT_SOURCE_DIR}/build/fw-m4f/apps/skate-rotor-hil/skate-rotor-hil.netduinoplus2.elf
+    CACHE FILEPATH "skate HIL image for netduinoplus2 the HIL tests run in QEMU")
+add_test(NAME hil.hostile_qemu_exit
+         COMMAND ${_hostile} qemu ${_tmp}/hostile_qemu $<TARGET_FILE:attractor-hil> ${ATTRACTOR_HIL_ELF}
+                 ${ATTRACTOR_HIL_NETDUINO_ELF})
+set_tests_properties(hil.hostile_qemu_exit PROPERTIES LABELS "host;hil;qemu" TIMEOUT 300 SKIP_RETURN_CODE 77
+                     RESOURCE_LOCK qemu_hil)

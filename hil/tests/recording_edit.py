@@ -6,6 +6,8 @@
 #   truncate N         keep the first N bytes
 #   version V          set the format version
 #   summary            print the event counts per kind (OUT unused)
+#   make OPTIONS       (IN unused) a recording with no events whose options text is OPTIONS,
+#                      "\n" in it standing for a line break
 import struct
 import sys
 
@@ -21,6 +23,11 @@ def events(data):
 
 def main():
     src, dst, action = sys.argv[1:4]
+    if action == "make":
+        text = sys.argv[4].replace("\\n", "\n").encode()
+        end = struct.pack("<cQQI", b"E", 0, 0, 8) + struct.pack("<Q", 0)
+        open(dst, "wb").write(b"ATTRHILR" + struct.pack("<II", 1, len(text)) + text + end)
+        return
     data = bytearray(open(src, "rb").read())
     assert data[:8] == b"ATTRHILR", "not a recording"
     if action == "flip":

@@ -24,7 +24,8 @@ expect() {
   echo "exit $rc: ${envs[*]+${envs[*]} }${*#$root/}"
   [ "$rc" = "$code" ] || fail "exit code $rc, expected $code; output: $(printf '%s' "$out" | head -n 5)"
   [ "$(cat "$tmp/keep/data.md" 2>/dev/null)" = precious ] || fail "keep/data.md was deleted or changed"
-  if [ "$code" = 2 ]; then printf '%s' "$out" | grep -q "usage" || fail "no usage text: $out"; fi
+  # a here-string, not a pipe: grep -q may exit before printf has written all, which pipefail fails
+  if [ "$code" = 2 ]; then grep -q "usage" <<<"$out" || fail "no usage text: $out"; fi
 }
 s=$root/scripts
 runs=$root/hil/tests/robustness_runs.txt
@@ -63,6 +64,57 @@ expect 2 BOARD=netduinoplus2 MODE=hil -- "$s/run-main"
 # format: no file formatted on a bad path or option
 expect 2 -- "$s/format" --bogus
 expect 2 -- "$s/format" --check "$tmp/missing.cpp"
+# format: only C++ files of the tree; a folder without one is no empty list (clang-format would
+# read stdin). In a scratch tree (a copy of the script), so that a broken check rewrites a copy.
+tree=$tmp/tree
+mkdir -p "$tree/scripts" "$tree/docs"
+cp "$s/format" "$s/run-tests" "$tree/scripts/"
+cp "$root/CMakePresets.json" "$root/CMakeLists.txt" "$tree/"
+echo "# Title" >"$tree/README.md"
+cp "$tree/README.md" "$tmp/keep/readme.orig"
+printf '#!/bin/sh\ntouch "%s/bootstrapped"\nexit 1\n' "$tmp" >"$tree/scripts/bootstrap"
+chmod +x "$tree/scripts/bootstrap"
+expect 2 -- "$tree/scripts/format" README.md
+expect 2 -- "$tree/scripts/format" --check README.md
+expect 2 -- "$tree/scripts/format" /etc/hostname
+expect 2 -- "$tree/scripts/format" "$tmp/keep/data.md"
+expect 2 -- "$tree/scripts/format" docs
+cmp -s "$tree/README.md" "$tmp/keep/readme.orig" || fail "format rewrote README.md"
+# run-tests: presets, options and JOBS before bootstrap and any build (its bootstrap here a stub
+# that leaves a mark)
+expect 2 -- "$tree/scripts/run-tests" bogus
+expect 2 -- "$tree/scripts/run-tests" fw-base
+expect 2 -- "$tree/scripts/run-tests" -j4
+expect 2 -- "$tree/scripts/run-tests" host host
+expect 2 -- "$tree/scripts/run-tests" host-asan --bogus
+expect 2 JOBS=abc -- "$tree/scripts/run-tests" host
+expect 2 JOBS=0 -- "$tree/scripts/run-tests"
+expect 2 JOBS=-3 -- "$tree/scripts/run-tests" host
+expect 2 ATTRACTOR_TEST_PATH=mine -- "$tree/scripts/run-tests" host
+[ ! -e "$tmp/bootstrapped" ] || fail "run-tests ran bootstrap before validating"
+[ ! -e "$tree/build" ] || fail "run-tests created build/ before validating"
+out=$("$tree/scripts/run-tests" --help) || fail "run-tests --help exited $?"
+grep -q "^usage: scripts/run-tests" <<<"$out" || fail "run-tests --help: $out"
+[ ! -e "$tmp/bootstrapped" ] || fail "run-tests --help ran bootstrap"
+echo "run-tests --help: usage, nothing run"
+# mutate: the list a regular file (no folder, device or FIFO: no hang), its entries files of the
+# tree, the report not the list
+list=$root/host-tests/mutants.tsv
+mkfifo "$tmp/list.fifo"
+expect 6 -- "$s/mutate" --check --list "$tmp/keep"
+expect 6 -- "$s/mutate" --check --list /dev/zero
+expect 6 -- "$s/mutate" --check --list "$tmp/list.fifo"
+for entry in ../../etc/hostname /etc/hostname "lib/../../$(basename "$root")/README.md"; do
+  printf '%s\tx\ty\tcore_tests\twhy\n' "$entry" >"$tmp/outside.tsv"
+  expect 5 -- "$s/mutate" --check --list "$tmp/outside.tsv"
+  grep -q "is not a file of the tree" <<<"$out" || fail "mutate took $entry: $out"
+done
+cp "$list" "$tmp/keep/list.tsv"
+expect 2 -- "$s/mutate" --check --list "$tmp/keep/list.tsv" --report "$tmp/keep/list.tsv"
+cmp -s "$list" "$tmp/keep/list.tsv" || fail "mutate --report emptied the list"
+ln "$tmp/keep/list.tsv" "$tmp/keep/hard.tsv"
+expect 2 -- "$s/mutate" --check --list "$tmp/keep/list.tsv" --report "$tmp/keep/hard.tsv"
+cmp -s "$list" "$tmp/keep/list.tsv" || fail "mutate --report emptied the list (a hard link)"
 # Python tools: exit 2 with the usage, no traceback
 expect 2 -- "$py" "$s/accuracy_runs.py" "$tmp/keep/none" "$tmp/keep/data.md" "$tmp/keep/data.md"
 expect 2 -- "$py" "$s/accuracy_runs.py" "$sim" "$tmp/keep/data.md" "$tmp/keep/out.csv" --jobs 0
@@ -77,12 +129,12 @@ expect 2 -- "$py" "$s/plots/holonomic.py" "$tmp/keep"
 # -h: the script's own usage text, exit 0
 for x in robustness bench run-hil soak run-main format; do
   out=$("$s/$x" -h) || fail "$x -h exited $?"
-  printf '%s' "$out" | grep -q "^usage: .*$x" || fail "$x -h does not print its usage: $out"
+  grep -q "^usage: .*$x" <<<"$out" || fail "$x -h does not print its usage: $out"
   echo "$x -h: usage"
 done
 for x in plots/hil.py accuracy_per_cost.py; do  # (the plots share one usage pattern; matplotlib takes 1.5 s to import)
   out=$("$py" "$s/$x" -h) || fail "$x -h exited $?"
-  printf '%s' "$out" | grep -q "usage" || fail "$x -h does not print its usage"
+  grep -q "usage" <<<"$out" || fail "$x -h does not print its usage"
   echo "$x -h: usage"
 done
 echo "all scripts refused bad usage and kept the data"
