@@ -34,7 +34,9 @@ struct RigidBody {
   static constexpr int pair_a[6] = {0, 1, 2, 0, 0, 1}, pair_b[6] = {0, 1, 2, 1, 2, 2};
   static constexpr int gain_group(int row) { return row < 2 ? row : 2; }
 
-  static Eigen::Map<const attractor::Mat3<S>> attitude(const State& x) { return Eigen::Map<const attractor::Mat3<S>>(x.data()); }
+  static Eigen::Map<const attractor::Mat3<S>> attitude(const State& x) {
+    return Eigen::Map<const attractor::Mat3<S>>(x.data());
+  }
   attractor::Vec3<S> rate(const State& x) const { return x.template tail<3>().cwiseQuotient(inertia); }
 
   State field(const State& x) const {

@@ -50,7 +50,7 @@ struct RigidBodyEntry {
   static std::string off_constraint(const attractor::cli::Params&, const double* x0) {
     const Eigen::Map<const Mat3<double>> R(x0);
     const double e = (R.transpose() * R - Mat3<double>::Identity()).cwiseAbs().maxCoeff();
-    return e <= 1e-9 && R.determinant() > 0 ? "" : "--R0 is not a rotation (RᵀR ≠ I or det ≤ 0; --project)";
+    return e <= 1e-9 && R.determinant() > 0 ? "" : "--R0 is not a rotation (RᵀR ≠ I or det ≤ 0)";
   }
   // Gram–Schmidt on the columns; refuses a degenerate or left-handed R0.
   static std::string project(const attractor::cli::Params&, double* x0) {
