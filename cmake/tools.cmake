@@ -12,7 +12,7 @@
 #       (conformance.hpp: DF·X = 0, the Jacobian against central differences, the fused hooks
 #       against the generic product, no allocation) on <template><float> and <template><double>;
 #       <header> declares attractor::test::Conformance<<template><S>> (the sampler) and includes
-#       the system. Its tests are registered with CTest as <exe>.<check><type>.
+#       the system. Its tests are registered with CTest (call enable_testing() in the project).
 #
 # Included by AttractorConfig.cmake in a host (not cross-compiling) project, and by Attractor's
 # CMakeLists.txt when a host project uses it through add_subdirectory.
