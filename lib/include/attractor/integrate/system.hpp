@@ -12,6 +12,10 @@
 //   };
 //
 // check_system<MySystem<float>>() (or is_system_v) states it; Feedback<> checks it for you.
+// The shapes are checked too: a field or invariants of another size than N or M, or an N x M
+// (transposed) Jacobian, is one static_assert line naming it, and Feedback<> then compiles on
+// a stand-in (checked_system_t) instead of following it with pages of Eigen errors
+// (host-tests/contract/ holds each message to one line).
 //
 // Optional, detected at compile time (has_feedback_gradient_v): a fused gradient of the
 // feedback integrator's Lyapunov function V = 1/2 (F-F0)^T K (F-F0) (paper 000 §2, eq. (6)),
