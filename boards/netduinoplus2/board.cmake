@@ -12,7 +12,7 @@ set(BOARD_STACK_SIZE 0x4000)
 set(BOARD_SYSTICK_HZ 168000000)
 set(BOARD_CAPABILITIES uart uart_rx_wait led actuators core_clock tick_rate)   # optional board API (board.hpp)
 set(BOARD_SOURCES board.cpp tim4_idle_guard.cpp uart_rx_wait.cpp ../common/systick.cpp ../common/watchdog_stm32_iwdg.cpp)   # own console (USART1 or semihosting), tick (TIM2 or SysTick), TIM5/DWT cost clock
-# Real hardware (cmake/flash.cmake, docs/boards.md): flash base (RM0090 §3.3 Table 5) and the
+# Real hardware (flash targets: cmake/firmware.cmake, docs/boards.md): flash base (RM0090 §3.3 Table 5) and the
 # OpenOCD scripts for an ST-LINK/V2 probe (Discovery boards have one on board).
 set(BOARD_FLASH_ADDRESS 0x08000000)
 set(BOARD_OPENOCD_CONFIG interface/stlink.cfg target/stm32f4x.cfg)

@@ -9,6 +9,10 @@
 #define EIGEN_NO_MALLOC
 #endif
 #include <Eigen/Core>
+// Geometry too: Eigen/Core declares cross(), cross3() and the rotation types' entry points but
+// defines them in Eigen/Geometry, so a system that uses them without it compiles and then fails
+// to link. Everything a system includes through the library brings both.
+#include <Eigen/Geometry>
 
 namespace attractor {
 

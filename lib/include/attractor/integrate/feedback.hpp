@@ -42,11 +42,12 @@ struct ConstantMetric {
 template <class System, class Metric = IdentityMetric>
 class Feedback {
   static_assert(check_system<System>(), "Feedback<System>: System must meet the contract of integrate/system.hpp");
+  using Checked = checked_system_t<System>;  // System, or a stand-in once check_system has failed
 
  public:
-  using Scalar = typename System::Scalar;
-  static constexpr int N = System::N;
-  static constexpr int M = System::M;
+  using Scalar = typename Checked::Scalar;
+  static constexpr int N = Checked::N;
+  static constexpr int M = Checked::M;
   using State = Vec<Scalar, N>;
   using Invariants = Vec<Scalar, M>;
 
@@ -56,7 +57,7 @@ class Feedback {
     if (!all_finite(x0) || !all_finite(gains)) return Error::non_finite;
     for (int i = 0; i < M; ++i)
       if (gains[i] < Scalar(0)) return Error::invalid_parameter;
-    return Feedback(sys, invariant_reference(sys, sys.invariants(x0)), gains, metric);
+    return Feedback(sys, invariant_reference(sys, contract_checked(sys).invariants(x0)), gains, metric);
   }
 
   Feedback() = default;
@@ -68,13 +69,15 @@ class Feedback {
     if constexpr (has_feedback_field_v<System> && std::is_same<Metric, IdentityMetric>::value) {
       return sys_.feedback_field(x, F0_, K_);
     } else {
-      return sys_.field(x) - State(metric_(gradient(x)));
+      return contract_checked(sys_).field(x) - State(metric_(gradient(x)));
     }
   }
 
   // The same from field(), invariants() and invariants_jacobian() only, without the system's
   // fused hooks (the reference they must match).
-  State generic_field(const State& x) const { return sys_.field(x) - State(metric_(generic_gradient(x))); }
+  State generic_field(const State& x) const {
+    return contract_checked(sys_).field(x) - State(metric_(generic_gradient(x)));
+  }
 
   // grad V(x) = DF(x)^T K (F(x) - F0): the system's fused feedback_gradient when it has one.
   State gradient(const State& x) const {
@@ -87,16 +90,16 @@ class Feedback {
 
   // The same from invariants() and invariants_jacobian() (the reference a fused one must match).
   ATTRACTOR_FLATTEN State generic_gradient(const State& x) const {
-    const Invariants dF = K_.cwiseProduct(sys_.invariants(x) - F0_);
+    const Invariants dF = K_.cwiseProduct(contract_checked(sys_).invariants(x) - F0_);
     // lazyProduct: coefficient by coefficient, inlined. The plain product of a Jacobian of 20 or
     // more entries (full skate: 8x9) goes through Eigen's general matrix-vector kernel, which is
     // never inlined: a call per evaluation.
-    return sys_.invariants_jacobian(x).transpose().lazyProduct(dF);
+    return contract_checked(sys_).invariants_jacobian(x).transpose().lazyProduct(dF);
   }
 
   // V(x) = 1/2 (F-F0)^T K (F-F0): zero exactly on the invariant set.
   Scalar lyapunov(const State& x) const {
-    const Invariants d = sys_.invariants(x) - F0_;
+    const Invariants d = contract_checked(sys_).invariants(x) - F0_;
     return Scalar(0.5) * d.dot(K_.cwiseProduct(d));
   }
 
@@ -104,7 +107,7 @@ class Feedback {
   // matrix is positive semidefinite). h * stiffness must stay inside the scheme's real
   // stability interval or the feedback term itself makes the step diverge.
   Scalar stiffness(const State& x) const {
-    const Mat<Scalar, M, N> J = sys_.invariants_jacobian(x);
+    const Mat<Scalar, M, N> J = contract_checked(sys_).invariants_jacobian(x);
     Scalar s(0);
     for (int i = 0; i < M; ++i) s += K_[i] * J.row(i).squaredNorm();
     return s;
@@ -174,7 +177,7 @@ Vec<typename System::Scalar, System::M> balanced_gains(const System& sys,
 template <class System>
 Feedback<System> feedback(const System& sys, const Vec<typename System::Scalar, System::N>& x0,
                           const Vec<typename System::Scalar, System::M>& gains) {
-  return Feedback<System>(sys, invariant_reference(sys, sys.invariants(x0)), gains);
+  return Feedback<System>(sys, invariant_reference(sys, contract_checked(sys).invariants(x0)), gains);
 }
 
 }  // namespace attractor

@@ -12,6 +12,10 @@
 //   };
 //
 // check_system<MySystem<float>>() (or is_system_v) states it; Feedback<> checks it for you.
+// The shapes are checked too: a field or invariants of another size than N or M, or an N x M
+// (transposed) Jacobian, is one static_assert line naming it, and Feedback<> then compiles on
+// a stand-in (checked_system_t) instead of following it with pages of Eigen errors
+// (host-tests/contract/ holds each message to one line).
 //
 // Optional, detected at compile time (has_feedback_gradient_v): a fused gradient of the
 // feedback integrator's Lyapunov function V = 1/2 (F-F0)^T K (F-F0) (paper 000 §2, eq. (6)),
@@ -69,29 +73,62 @@ struct has_dims<T, std::void_t<decltype(int{T::N}), decltype(int{T::M})>> : std:
 template <class T>
 using state_of = Vec<typename T::Scalar, T::N>;
 
-template <class, class = void>
-struct has_field : std::false_type {};
-template <class T>
-struct has_field<T,
-                 std::enable_if_t<std::is_convertible<
-                     decltype(std::declval<const T&>().field(std::declval<const state_of<T>&>())), state_of<T>>::value>>
-    : std::true_type {};
+// The compile-time shape of an Eigen result (rows, columns), or (-1, -1) for anything else.
+template <class E, class = void>
+struct shape_of {
+  static constexpr int rows = -1, cols = -1;
+};
+template <class E>
+struct shape_of<E, std::void_t<decltype(std::decay_t<E>::RowsAtCompileTime)>> {
+  static constexpr int rows = int(std::decay_t<E>::RowsAtCompileTime), cols = int(std::decay_t<E>::ColsAtCompileTime);
+};
+template <class E, int R, int C>
+constexpr bool shape_is = shape_of<E>::rows == R&& shape_of<E>::cols == C;
 
+// What a member returns, when it can be called with the contract's arguments (void otherwise).
 template <class, class = void>
-struct has_invariants : std::false_type {};
+struct field_result {
+  using type = void;
+};
 template <class T>
-struct has_invariants<T, std::enable_if_t<std::is_convertible<decltype(std::declval<const T&>().invariants(
-                                                                  std::declval<const state_of<T>&>())),
-                                                              Vec<typename T::Scalar, T::M>>::value>> : std::true_type {
+struct field_result<T, std::void_t<decltype(std::declval<const T&>().field(std::declval<const state_of<T>&>()))>> {
+  using type = decltype(std::declval<const T&>().field(std::declval<const state_of<T>&>()));
+};
+template <class, class = void>
+struct invariants_result {
+  using type = void;
+};
+template <class T>
+struct invariants_result<
+    T, std::void_t<decltype(std::declval<const T&>().invariants(std::declval<const state_of<T>&>()))>> {
+  using type = decltype(std::declval<const T&>().invariants(std::declval<const state_of<T>&>()));
+};
+template <class, class = void>
+struct jacobian_result {
+  using type = void;
+};
+template <class T>
+struct jacobian_result<
+    T, std::void_t<decltype(std::declval<const T&>().invariants_jacobian(std::declval<const state_of<T>&>()))>> {
+  using type = decltype(std::declval<const T&>().invariants_jacobian(std::declval<const state_of<T>&>()));
 };
 
-template <class, class = void>
-struct has_jacobian : std::false_type {};
+// A member is there when it can be called (of any shape); it meets the contract when its result
+// also has the contract's shape and converts to it. An Eigen matrix converts implicitly to one of
+// another fixed size as far as std::is_convertible can see (the size check fires inside Eigen,
+// pages later), hence the shape test first.
+template <class R, int Rows, int Cols, class Target>
+constexpr bool returns = !std::is_void<R>::value && shape_is<R, Rows, Cols> && std::is_convertible<R, Target>::value;
+
 template <class T>
-struct has_jacobian<T, std::enable_if_t<std::is_convertible<decltype(std::declval<const T&>().invariants_jacobian(
-                                                                std::declval<const state_of<T>&>())),
-                                                            Mat<typename T::Scalar, T::M, T::N>>::value>>
-    : std::true_type {};
+struct has_field : std::bool_constant<returns<typename field_result<T>::type, T::N, 1, state_of<T>>> {};
+template <class T>
+struct has_invariants
+    : std::bool_constant<returns<typename invariants_result<T>::type, T::M, 1, Vec<typename T::Scalar, T::M>>> {};
+template <class T>
+struct has_jacobian
+    : std::bool_constant<returns<typename jacobian_result<T>::type, T::M, T::N, Mat<typename T::Scalar, T::M, T::N>>> {
+};
 
 template <class, class = void>
 struct has_feedback_gradient : std::false_type {};
@@ -136,6 +173,45 @@ struct system_members<T, true>
 
 template <class T>
 constexpr bool is_system_v = detail::system_members<T>::value;
+
+namespace detail {
+// What Feedback<> calls in place of a T that fails the contract: check_system has named the fault
+// in one line; members of the contract's shapes keep the compiler from following it with pages
+// of Eigen errors from the code that uses them.
+template <class T, bool = has_scalar<T>::value&& has_dims<T>::value>
+struct contract_stand_in {
+  using Scalar = double;
+  static constexpr int N = 1, M = 1;
+};
+template <class T>
+struct contract_stand_in<T, true> {
+  using Scalar = std::conditional_t<std::is_floating_point<typename T::Scalar>::value, typename T::Scalar, double>;
+  static constexpr int N = T::N > 0 ? T::N : 1, M = T::M > 0 ? T::M : 1;
+};
+template <class T>
+struct stand_in_system : contract_stand_in<T> {
+  using Base = contract_stand_in<T>;
+  using S = typename Base::Scalar;
+  Vec<S, Base::N> field(const Vec<S, Base::N>&) const { return Vec<S, Base::N>::Zero(); }
+  Vec<S, Base::M> invariants(const Vec<S, Base::N>&) const { return Vec<S, Base::M>::Zero(); }
+  Mat<S, Base::M, Base::N> invariants_jacobian(const Vec<S, Base::N>&) const {
+    return Mat<S, Base::M, Base::N>::Zero();
+  }
+};
+}  // namespace detail
+
+// T itself when it meets the contract, else the stand-in above (use with check_system<T>()).
+template <class T>
+using checked_system_t = std::conditional_t<is_system_v<T>, T, detail::stand_in_system<T>>;
+template <class T>
+const checked_system_t<T>& contract_checked(const T& sys) {
+  if constexpr (is_system_v<T>) {
+    return sys;
+  } else {
+    static const detail::stand_in_system<T> stand_in{};
+    return stand_in;
+  }
+}
 
 // True when T supplies the optional fused feedback_gradient(x, F0, K) above.
 template <class T>
@@ -191,12 +267,29 @@ constexpr bool check_system() {
     static_assert(std::is_floating_point<typename T::Scalar>::value,
                   "attractor System: Scalar must be float or double");
     static_assert(T::N > 0 && T::M > 0, "attractor System: N and M must be positive");
-    static_assert(detail::has_field<T>::value,
+    using Field = typename detail::field_result<T>::type;
+    using Inv = typename detail::invariants_result<T>::type;
+    using Jac = typename detail::jacobian_result<T>::type;
+    static_assert(!std::is_void<Field>::value,
                   "attractor System: needs `Vec<Scalar, N> field(const Vec<Scalar, N>&) const`");
-    static_assert(detail::has_invariants<T>::value,
+    static_assert(
+        std::is_void<Field>::value || detail::shape_is<Field, T::N, 1>,
+        "attractor System: field(x) returns a vector whose size is not N (N: the state size, of every member)");
+    static_assert(!std::is_void<Inv>::value,
                   "attractor System: needs `Vec<Scalar, M> invariants(const Vec<Scalar, N>&) const`");
-    static_assert(detail::has_jacobian<T>::value,
+    static_assert(std::is_void<Inv>::value || detail::shape_is<Inv, T::M, 1>,
+                  "attractor System: invariants(x) returns a vector whose size is not M (M: the number of invariants)");
+    static_assert(!std::is_void<Jac>::value,
                   "attractor System: needs `Mat<Scalar, M, N> invariants_jacobian(const Vec<Scalar, N>&) const`");
+    static_assert(
+        std::is_void<Jac>::value || T::M == T::N || !detail::shape_is<Jac, T::N, T::M>,
+        "attractor System: invariants_jacobian(x) is N x M, transposed: it must be M x N (a row per invariant)");
+    static_assert(std::is_void<Jac>::value || detail::shape_is<Jac, T::M, T::N> || detail::shape_is<Jac, T::N, T::M>,
+                  "attractor System: invariants_jacobian(x) is not M x N (a row per invariant, a column per state)");
+    constexpr bool shapes =
+        detail::shape_is<Field, T::N, 1> && detail::shape_is<Inv, T::M, 1> && detail::shape_is<Jac, T::M, T::N>;
+    static_assert(!shapes || detail::system_members<T>::value,
+                  "attractor System: field, invariants and invariants_jacobian must return Vec/Mat of Scalar");
     if constexpr (detail::has_gain_groups<T>::value) {
       static_assert(gain_groups_valid<T>(),
                     "attractor System: gain_group(row) must lie in [0, M) for every row 0..M-1");

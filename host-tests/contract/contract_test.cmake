@@ -1,0 +1,38 @@
+# SPDX-License-Identifier: Apache-2.0
+# One contract test: compiles SOURCE with CXX (and FLAGS, a ;-list) and
+#   EXPECT=fail: the build must fail with exactly one error line, containing MESSAGE;
+#   EXPECT=link: the program must compile, link and exit 0.
+# cmake -DCXX=.. -DSOURCE=.. -DFLAGS=.. -DEXPECT=fail|link [-DMESSAGE=..] -DOUT=<dir> -P contract_test.cmake
+foreach(v CXX SOURCE EXPECT OUT)
+  if(NOT DEFINED ${v})
+    message(FATAL_ERROR "contract_test.cmake: -D${v}= missing")
+  endif()
+endforeach()
+file(MAKE_DIRECTORY ${OUT})
+if(EXPECT STREQUAL "fail")
+  execute_process(COMMAND ${CXX} -std=c++17 -fsyntax-only ${FLAGS} ${SOURCE} RESULT_VARIABLE rc ERROR_VARIABLE err
+                  OUTPUT_VARIABLE out)
+  string(REGEX MATCHALL "error:[^\n]*" errors "${err}")
+  list(LENGTH errors count)
+  if(rc EQUAL 0)
+    message(FATAL_ERROR "compiled, but must not: ${SOURCE} ${FLAGS}")
+  elseif(NOT count EQUAL 1)
+    message(FATAL_ERROR "${count} error lines, expected the contract's one:\n${err}")
+  endif()
+  string(FIND "${errors}" "${MESSAGE}" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "the error does not say \"${MESSAGE}\":\n${errors}")
+  endif()
+  message(STATUS "one error line: ${errors}")
+elseif(EXPECT STREQUAL "link")
+  execute_process(COMMAND ${CXX} -std=c++17 ${FLAGS} ${SOURCE} -o ${OUT}/program RESULT_VARIABLE rc ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "did not build:\n${err}")
+  endif()
+  execute_process(COMMAND ${OUT}/program RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "ran with exit ${rc}")
+  endif()
+else()
+  message(FATAL_ERROR "contract_test.cmake: EXPECT is fail or link")
+endif()
