@@ -86,6 +86,7 @@ METHOD_ROWS = {
     "feedback-rk4": ("rk4", "feedback"),
     "rk4": ("rk4", "field"),
     "nh-verlet": ("nh_verlet", "field"),
+    "nh-verlet-remark5": ("nh_verlet", "field"),  # the same step, another start
     "dla": ("dla", "field"),
 }
 # Budgets of the "who wins" table: M4F instructions for the whole run over [0, T].

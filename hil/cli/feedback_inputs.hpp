@@ -28,7 +28,10 @@ inline const char* const kFeedbackDriverNotes =
     "gains: one per invariant in the order of the summary, a single value for all, or 'auto': the\n"
     "largest equal pull-back rate with h * stiffness <= 0.1 x the scheme's stability limit over the\n"
     "sample states of the reachable region (docs/auto-gains.md); the gains used are reported.\n"
-    "validation: the initial state must lie on the constraints unless --project. The step count\n"
+    "validation: the initial state must lie on the constraints unless --project (moved onto them)\n"
+    "or --keep-start (kept: the invariants' deviations are then measured from the exact constraint\n"
+    "targets, and the summary's pullback gives the constraint deviation at x0, at the end, and the\n"
+    "time from which it stays below --pullback-tol, null if it never does). The step count\n"
     "round(T/h) must be >= 1 and, without --force, <= 1e9; runs of 1e7 steps or more print progress.\n"
     "step check (feedback-* methods): Feedback::check_step must accept h at every sample state of\n"
     "the reachable region (x0 among them), or the step is refused, exit 3 (--unchecked runs anyway).\n"
@@ -102,6 +105,11 @@ Spec feedback_spec() {
   s.group("initial condition");
   for (const StateOption& o : Entry::initial) s.list(o.name, o.n, o.meta, o.help);
   s.flag("project", "project the initial state onto the constraints instead of refusing");
+  s.flag("keep-start",
+         "keep an initial state that is off the constraints as given (the feedback pulls it back to the exact "
+         "constraint targets; the summary reports the pull-back)");
+  s.number("pullback-tol", "", 1e-5, positive(),
+           "with --keep-start: the constraint deviation the pull-back must fall and stay below");
   s.group("numerics")
       .choice("method", method_names(extra_names<Entry>(), extra_count<Entry>()), default_method<Entry>(),
               "integration method (see below)")
@@ -112,6 +120,9 @@ Spec feedback_spec() {
       .flag("unchecked", "run a feedback method even when check_step refuses the step")
       .flag("force", "run more than 1e9 steps");
   s.group("output")
+      .flag("measure",
+            "measure the system's own field along the run: divergence_integral and log_measure_change (null "
+            "without it; 2N extra field evaluations a step for a system without an analytic divergence)")
       .output("csv", "FILE", "time series: t, the state, then the signed deviations F_i(x) - F_i(x0)")
       .number("every", "", 1, between(1, 1e15), "CSV row every N steps (whole number; t = 0 is always written)")
       .flag("json", "summary as one JSON object instead of the one-line text");
@@ -128,7 +139,10 @@ struct FeedbackInputs {
   double h = 1e-3, T = 0;
   bool T_given = false, projected = false, force = false, unchecked = false;
   bool trust_default_gains = false;  // the entry's default gains run even where check_step refuses them
-  bool measure_volume = true;        // ∫ div X dt along the run (2N field evaluations a step without div)
+  bool kept_off_set = false;         // --keep-start: x0 off the constraints, kept as given
+  double pullback_tol = 1e-5;        // the constraint deviation the pull-back time is measured to
+  bool measure_volume = true;        // ∫ div X dt along the run (2N field evaluations a step without div);
+                                     // the command line sets it from --measure
   std::string csv;                   // time-series file; empty: none
   int64_t every = 1, steps = 0;
 };
@@ -181,6 +195,7 @@ FeedbackInputs feedback_inputs(const Args& a) {
   in.T_given = a.given("T");
   if (in.T_given) in.T = a.num("T", 0);
   in.force = a.flag("force"), in.unchecked = a.flag("unchecked"), in.csv = a.text("csv");
+  in.measure_volume = a.flag("measure");
   const double every = a.num("every");
   if (every != std::floor(every)) throw Failure(exit_invalid, "--every = " + exact(every) + " is not a whole number");
   in.every = static_cast<int64_t>(every);
@@ -200,8 +215,14 @@ FeedbackInputs feedback_inputs(const Args& a) {
     at += o.n;
   }
   const std::string off = Entry::off_constraint(pv, x0);
-  if (!off.empty()) {
-    if (!a.flag("project")) throw Failure(exit_invalid, off + " (use --project to project it)");
+  if (a.flag("keep-start")) a.forbid("project", "with --keep-start (keep the start or project it)");
+  if (!a.flag("keep-start")) a.forbid("pullback-tol", "without --keep-start");
+  in.pullback_tol = a.num("pullback-tol");
+  if (!off.empty() && a.flag("keep-start")) {
+    in.kept_off_set = true;
+  } else if (!off.empty()) {
+    if (!a.flag("project"))
+      throw Failure(exit_invalid, off + " (use --project to project it, --keep-start to keep it)");
     const std::string why = Entry::project(pv, x0);
     if (!why.empty()) throw Failure(exit_invalid, why);
     in.projected = true;

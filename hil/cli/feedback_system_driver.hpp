@@ -20,6 +20,7 @@
 #include <cstdio>
 #include <exception>
 #include <limits>
+#include <optional>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -96,7 +97,20 @@ struct LoopResult {
   Vec<double, N> last;              // last finite state, in double
   double divergence_integral = 0;   // ∫ div X dt of the system's own field (integrate/measure.hpp)
   double log_measure_change = NAN;  // NaN: no invariant density known
+  // --keep-start: the largest |F_i - target_i| over the constraint and group rows at x0 and at the
+  // end, and the time from which it stays below the tolerance (NaN: it never does).
+  double pullback_initial = NAN, pullback_final = NAN, pullback_time = NAN;
 };
+
+// The largest |F_i - target_i| of the constraint and group rows (the rows with an exact target;
+// the monitor's reference holds the targets).
+inline double constraint_deviation(const InvariantMonitor& mon, const double* F) {
+  double d = 0;
+  for (int i = 0; i < mon.size(); ++i)
+    if (mon.info(i).kind == InvariantKind::constraint || mon.info(i).kind == InvariantKind::group)
+      d = std::max(d, std::abs(F[i] - mon.initial(i)));
+  return d;
+}
 
 // The measuring loop: steps the chosen method, records the invariants and the divergence of X
 // (measured with the double system) of every state, writes the CSV, stops on blow-up. Instantiated once per system and
@@ -121,7 +135,12 @@ LoopResult<Sys::N> measure(const FeedbackInputs& in, const Sys& sys, const Ref& 
   Progress progress(Entry::name, in.steps);
   emit(0, r.last);
   Vec<S, N> x = x0;
-  MeasureTracker<Ref> volume(ref, r.last);
+  if (in.kept_off_set) r.pullback_initial = r.pullback_final = constraint_deviation(mon, ref.invariants(r.last).data());
+  bool below = in.kept_off_set && r.pullback_initial < in.pullback_tol;
+  if (below) r.pullback_time = 0;
+  // Only a measured run differentiates the field (2N evaluations a state without div X).
+  std::optional<MeasureTracker<Ref>> volume;
+  if (in.measure_volume) volume.emplace(ref, r.last);
   for (int64_t k = 0; k < in.steps; ++k) {
     switch (in.method.kind) {
       case MethodKind::feedback: scheme_step(rt, fb, x, h); break;
@@ -137,15 +156,22 @@ LoopResult<Sys::N> measure(const FeedbackInputs& in, const Sys& sys, const Ref& 
     const bool go = mon.record(F.data(), all_finite(xd));
     if (mon.records() == before) break;  // non-finite: not a state of the run
     r.done = k + 1, r.last = xd;
-    if (in.measure_volume) volume.record(xd, in.h);
+    if (volume) volume->record(xd, in.h);
+    if (in.kept_off_set) {
+      r.pullback_final = constraint_deviation(mon, F.data());
+      if (!(r.pullback_final < in.pullback_tol))
+        below = false, r.pullback_time = NAN;
+      else if (!below)
+        below = true, r.pullback_time = double(r.done) * in.h;
+    }
     if (in.method.feedback()) r.max_hs = std::max(r.max_hs, double(h * fb.stiffness(x)));
     if (r.done % in.every == 0) emit(double(r.done) * in.h, xd);
     if (!go) break;
     progress.tick(r.done);
   }
   csv.close();
-  r.divergence_integral = in.measure_volume ? volume.divergence_integral() : NAN;
-  r.log_measure_change = in.measure_volume ? volume.log_measure_change() : NAN;
+  r.divergence_integral = volume ? volume->divergence_integral() : NAN;
+  r.log_measure_change = volume ? volume->log_measure_change() : NAN;
   return r;
 }
 
@@ -192,6 +218,12 @@ Json summary_json(const FeedbackInputs& in, const std::vector<double>& params, c
   }
   j["projected"] = in.projected;
   if (in.method.feedback()) j["max_h_stiffness"] = num(r.max_hs), j["stability_limit"] = limit;
+  j["kept_start"] = in.kept_off_set;
+  if (in.kept_off_set)
+    j["pullback"] = {{"initial_deviation", num(r.pullback_initial)},
+                     {"final_deviation", num(r.pullback_final)},
+                     {"tolerance", in.pullback_tol},
+                     {"time_below_tolerance", num(r.pullback_time)}};
   for (auto& kv : extra.items()) j[kv.key()] = kv.value();
   report_tail(j, rep, mon);
   return j;
@@ -220,6 +252,13 @@ int report_run(const Args& a, const FeedbackInputs& in, const std::vector<double
       }
     }
     if (std::isfinite(rep.exact_error)) std::printf(" | exact error=%.3e", rep.exact_error);
+    if (in.kept_off_set) {
+      std::printf(" | pull-back %.3e -> %.3e", r.pullback_initial, r.pullback_final);
+      if (std::isnan(r.pullback_time))
+        std::printf(" (not below %g)", in.pullback_tol);
+      else
+        std::printf(" (below %g from t=%g)", in.pullback_tol, r.pullback_time);
+    }
     std::printf("%s", extra_text.c_str());
     if (mon.stopped()) std::printf(" | STOPPED: %s at t=%g", mon.stopped(), rep.t_end);
     std::printf("\n");
@@ -303,7 +342,14 @@ FeedbackOutcome<Entry::template System<S>::N> feedback_simulate(FeedbackInputs i
     for (const InvariantInfo& f : Entry::invariants) csv.print(",d%s", f.name);
     csv.print("\n");
   }
-  const Vec<double, M> F0 = ref.invariants(x0d);
+  if (in.kept_off_set && !has_invariant_targets_v<Ref>)
+    throw Failure(exit_invalid, std::string(Entry::name) +
+                                    " has no exact constraint targets: --keep-start would hold "
+                                    "the start's own constraint values (use --project)");
+  // A kept start off the constraints is measured from the exact targets (what the feedback pulls
+  // to), not from its own constraint values.
+  Vec<double, M> F0 = ref.invariants(x0d);
+  if (in.kept_off_set) F0 = invariant_reference(ref, F0);
   FeedbackOutcome<N> o{
       InvariantMonitor(Entry::invariants, M, F0.data()), {}, {}, pr, x0d, double(real_stability_limit<S>(sc))};
   o.r = measure<Entry>(in, sys, ref, fb, extra, x0, o.mon, csv);

@@ -49,6 +49,7 @@ RowResult run_one(Report& rep, const char* system, const char* method, double T,
                   void (*tweak)(FeedbackInputs&)) {
   FeedbackInputs in = attractor::cli::feedback_defaults<Entry>(method);
   in.T = T, in.T_given = true, in.h = h;
+  in.measure_volume = true;  // the report's divergence and measure columns
   if (tweak) tweak(in);
   const auto o = attractor::cli::feedback_simulate<Entry, S>(in);
   RowResult r;

@@ -122,7 +122,7 @@ const Row kRows[] = {
     {"knife-edge", "000 §3.2", "knife_edge", 3, 10, 4e-3, "p_phi", run_case<sim::KnifeEdgeEntry>,
      write_reference<sim::KnifeEdgeEntry>},
 };
-const char* const kMethods[] = {"feedback-euler", "feedback-rk4", "rk4", "nh-verlet", "dla"};
+const char* const kMethods[] = {"feedback-euler", "feedback-rk4", "rk4", "nh-verlet", "nh-verlet-remark5", "dla"};
 const double kSteps[] = {1e-1, 1e-2, 1e-3};  // --quick: the first two
 
 // The order of convergence each method shows in h (of its global error) and the band the
@@ -137,7 +137,7 @@ OrderBand order_band(const std::string& method) {
   if (method == "feedback-euler") return {0.5, 1.7, "first order"};
   if (method == "feedback-rk4") return {1.5, 4.7, "2 (RK4 with a gain like 1/h) to 4 (RK4)"};
   if (method == "rk4") return {3.5, 5.5, "fourth order"};  // 5.1 on the snakeboard from h = 0.1
-  return {1.5, 2.7, "second order"};                       // nh-verlet, dla
+  return {1.5, 2.7, "second order"};                       // nh-verlet (both starts), dla
 }
 
 // The order of convergence between consecutive steps of the ladder, log(e(H)/e(h)) / log(H/h) with

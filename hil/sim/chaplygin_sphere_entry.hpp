@@ -10,6 +10,7 @@
 #include <string>
 
 #include "attractor/systems/chaplygin_sphere.hpp"
+#include "chaplygin_sphere_region.hpp"
 #include "feedback_system_driver.hpp"
 
 namespace attractor::sim {
@@ -67,17 +68,10 @@ struct ChaplyginSphereEntry {
     for (int i = 3; i < 6; ++i) x[i] /= n;
     return "";
   }
-  // x0 and, on the energy level, the rate of largest norm sqrt(2H / min I) along each body axis
-  // (|Omega|^2 <= 2H / min I since A >= I), each with Gamma along and across it.
-  static std::array<Vec<double, 6>, 7> region(const System<double>& sys, const Vec<double, 6>& x0) {
-    const double w = std::sqrt(2 * sys.energy(x0) / std::min({sys.p.I1, sys.p.I2, sys.p.I3}));
-    std::array<Vec<double, 6>, 7> r;
-    r[0] = x0;
-    for (int i = 0; i < 3; ++i) {
-      r[1 + 2 * i] = System<double>::state(w * Vec3<double>::Unit(i), Vec3<double>::Unit(i));
-      r[2 + 2 * i] = System<double>::state(w * Vec3<double>::Unit(i), Vec3<double>::Unit((i + 1) % 3));
-    }
-    return r;
+  // x0 and states of the level set of |Gamma|^2, H, K and |M|^2 through it
+  // (chaplygin_sphere_region.hpp): the states the run can reach.
+  static std::array<Vec<double, 6>, kSphereRegionSamples> region(const System<double>& sys, const Vec<double, 6>& x0) {
+    return sphere_reachable_samples(sys, x0);
   }
 };
 

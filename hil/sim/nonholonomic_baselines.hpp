@@ -2,9 +2,11 @@
 // Paper 001's discrete nonholonomic integrators as attractor-sim baselines ("extra methods",
 // hil/cli/feedback_entry.hpp) of any entry whose System is a CotangentExtension (sys.model() a
 // cotangent model): --method nh-verlet (integrate/nonholonomic_verlet.hpp, the consistent
-// start-up) or --method dla (integrate/discrete_lagrange_dalembert.hpp). An entry declares
+// start-up: the continuous multiplier), --method nh-verlet-remark5 (the same method from paper
+// 001 Remark 5's start, multiplier 0) or --method dla (integrate/discrete_lagrange_dalembert.hpp).
+// An entry declares (in this order: the index is the method)
 //
-//   static constexpr const char* extra_methods[] = {"nh-verlet", "dla"};
+//   static constexpr const char* extra_methods[] = {"nh-verlet", "dla", "nh-verlet-remark5"};
 //   template <class S> struct Extra : sim::DiscreteNonholonomicExtra<MyModel<S>> {};
 //
 // A step that fails stops the run (exit 4, "stopped"): dla_not_converged (its fixed sweeps did
@@ -19,9 +21,10 @@ namespace attractor::sim {
 
 inline constexpr const char* discrete_nonholonomic_notes =
     "baselines (paper 001): nh-verlet is the nonholonomic Stormer-Verlet method (eq. (11)), started\n"
-    "with the continuous multiplier; dla the discrete Lagrange-d'Alembert method with the midpoint\n"
-    "discrete constraint, a fixed number of sweeps; a step that does not converge stops the run\n"
-    "(exit 4). See docs/feedback-integrators.md.\n";
+    "with the continuous multiplier; nh-verlet-remark5 the same from Remark 5's start (multiplier 0:\n"
+    "an O(h) period-two zig-zag of the one-sided momenta, O(h^2) in q); dla the discrete\n"
+    "Lagrange-d'Alembert method with the midpoint discrete constraint, a fixed number of sweeps; a\n"
+    "step that does not converge stops the run (exit 4). See docs/nonholonomic-baselines.md.\n";
 
 template <class Model>
 struct DiscreteNonholonomicExtra {
@@ -35,10 +38,12 @@ struct DiscreteNonholonomicExtra {
     return start_at(i, sys.model(), x0, S(0));
   }
   // From x0 at the model's clock t0 (a model with prescribed controls).
+  static constexpr int kVerlet = 0, kDla = 1, kVerletRemark5 = 2;  // the extra_methods order
   const char* start_at(int i, const Model& model, const Vec<S, N>& x0, S t0) {
-    if (i == 0) {
+    using Start = typename NonholonomicVerlet<Model>::Start;
+    if (i != kDla) {
       const Result<NonholonomicVerlet<Model>> r =
-          NonholonomicVerlet<Model>::make(model, x0, NonholonomicVerlet<Model>::Start::consistent, t0);
+          NonholonomicVerlet<Model>::make(model, x0, i == kVerletRemark5 ? Start::remark5 : Start::consistent, t0);
       if (!r) return to_string(r.error());
       verlet = *r;
     } else {
@@ -51,9 +56,9 @@ struct DiscreteNonholonomicExtra {
 
   template <class Sys>
   const char* step(int i, const Sys&, Vec<S, N>& x, S h) {
-    const Error e = i == 0 ? verlet.step(x, h) : dla.step(x, h);
+    const Error e = i != kDla ? verlet.step(x, h) : dla.step(x, h);
     if (e == Error::none) return nullptr;
-    if (i == 0) return e == Error::singular ? "nh_verlet_no_solution" : "nh_verlet_non_finite";
+    if (i != kDla) return e == Error::singular ? "nh_verlet_no_solution" : "nh_verlet_non_finite";
     return e == Error::singular ? "dla_not_converged" : "dla_non_finite";
   }
 };

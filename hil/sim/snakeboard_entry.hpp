@@ -59,9 +59,10 @@ struct SnakeboardEntry {
       "(at cos phi = 0 the constraints coincide).";
   static constexpr const char* notes =
       "baselines (paper 001): nh-verlet is the nonholonomic Stormer-Verlet method (eq. (11)), started\n"
-      "with the continuous multiplier; dla the discrete Lagrange-d'Alembert method with the midpoint\n"
-      "discrete constraint, a fixed number of sweeps; both step (q, p) with the torques at t_k, t_k+1\n"
-      "and carry t and W (trapezoid rule). A step that does not converge stops the run (exit 4).\n"
+      "with the continuous multiplier (nh-verlet-remark5: from Remark 5's multiplier 0); dla the\n"
+      "discrete Lagrange-d'Alembert method with the midpoint discrete constraint, a fixed number of\n"
+      "sweeps; all step (q, p) with the torques at t_k, t_k+1 and carry t and W (trapezoid rule). A\n"
+      "step that does not converge stops the run (exit 4).\n"
       "See docs/nonholonomic-baselines.md.\n";
   static constexpr cli::Param params[] = {
       {"m", "kg", 1, cli::positive(), "total mass"},
@@ -83,7 +84,7 @@ struct SnakeboardEntry {
       {"clock0", 2, "t,W", "initial clock and work (default 0,0)"}};
   static constexpr double default_gain = 50;
   static constexpr const char* T_default = "default 10";
-  static constexpr const char* extra_methods[] = {"nh-verlet", "dla"};
+  static constexpr const char* extra_methods[] = {"nh-verlet", "dla", "nh-verlet-remark5"};
   template <class S>
   struct Extra : SnakeboardDiscrete<S> {};
 

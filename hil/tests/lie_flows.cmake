@@ -8,7 +8,7 @@
 # exact flow to rounding, the energy kept, ∫ div X dt = log(w(T)/w0) < 0 (area contracts).
 attractor_cli_test(sleigh_toda_defaults 0
   "\"energy_error\":[0-9.]+e-1[0-9],.*(\"exact_error\":[0-9.]+e-1[0-9],.*\"divergence_integral\":-[0-9]|\"divergence_integral\":-[0-9].*\"exact_error\":[0-9.]+e-1[0-9],)"
-  -- ${SIM} sleigh-toda --json)
+  -- ${SIM} sleigh-toda --json --measure)
 attractor_cli_test(sleigh_toda_bad_parameter 5 "--m = -1 is outside its range" -- ${SIM} sleigh-toda --m -1)
 attractor_cli_test(sleigh_toda_blowup 4 "run stopped" -- ${SIM} sleigh-toda --method euler --h 1 --v0 3 --w0 3 --T 100)
 
@@ -16,7 +16,7 @@ attractor_cli_test(sleigh_toda_blowup 4 "run stopped" -- ${SIM} sleigh-toda --me
 # (divergence_integral at the differencing level, log_measure_change with the constant density).
 attractor_cli_test(falling_disk_defaults 0
   "\"constraint_error\":[0-9.]+e-(09|1[0-9]),\"energy_error\":[0-9.]+e-(09|1[0-9]),.*\"divergence_integral\":-?[0-9.]+e-1[0-9],\"log_measure_change\":-?[0-9.]+e-1[0-9]"
-  -- ${SIM} falling-disk --json --T 4)
+  -- ${SIM} falling-disk --json --T 4 --measure)
 attractor_cli_test(falling_disk_project 0 "^falling-disk feedback-rk4 double h=0.001 steps=1000 t=1: c1 max=[0-9.]+e-(09|1[0-9])"
   -- ${SIM} falling-disk --v0 1,0 --project --T 1)
 attractor_cli_test(falling_disk_flat 5 "the disk must not lie flat" -- ${SIM} falling-disk --tilt0 1.6,0 --project)
@@ -26,16 +26,16 @@ attractor_cli_test(falling_disk_flat 5 "the disk must not lie flat" -- ${SIM} fa
 # steady rotation); a generic a contracts it: the threshold is |divergence_integral| > 0.1
 # (measured −4.8 over T = 10).
 attractor_cli_test(suslov_a_eigenvector 0 "\"divergence_integral\":(-?[0-9.]+e-(09|1[0-9])|-?0[.]0)[,}]"
-  -- ${SIM} suslov --inertia 2,0.5,0,1,0,3 --a 0,0,1 --Pi0 1,1,0 --method feedback-rk4 --gains 10 --h 0.005 --T 10 --json)
+  -- ${SIM} suslov --inertia 2,0.5,0,1,0,3 --a 0,0,1 --Pi0 1,1,0 --method feedback-rk4 --gains 10 --h 0.005 --T 10 --json --measure)
 attractor_cli_test(suslov_a_generic 0 "\"divergence_integral\":-([1-9]|0[.][1-9])"
-  -- ${SIM} suslov --inertia 2,0.5,0,1,0,3 --a 1,1,1 --Pi0 1,1,-2 --project --method feedback-rk4 --gains 10 --h 0.005 --T 10 --json)
+  -- ${SIM} suslov --inertia 2,0.5,0,1,0,3 --a 1,1,1 --Pi0 1,1,-2 --project --method feedback-rk4 --gains 10 --h 0.005 --T 10 --json --measure)
 
 # chaplygin-sphere: the defaults (to t = 2 of their T = 20, which takes ~20 s under ASan at -O0) keep
 # |Γ|², H, K, |M|² and Chaplygin's measure (log_measure_change at the integration level), while the
 # plain volume changes (divergence_integral -4.9e-3 at t = 2).
 attractor_cli_test(chaplygin_sphere_defaults 0
   "\"constraint_error\":[0-9.]+e-(09|1[0-9]),\"energy_error\":[0-9.]+e-(09|1[0-9]),.*\"divergence_integral\":-0[.]00?[1-9][0-9]*,\"log_measure_change\":-?[0-9.]+e-(0[89]|1[0-9])"
-  -- ${SIM} chaplygin-sphere --json --T 2)
+  -- ${SIM} chaplygin-sphere --json --T 2 --measure)
 attractor_cli_test(chaplygin_sphere_auto_gains 0 "auto gains" -- ${SIM} chaplygin-sphere --gains auto --precision float --T 2)
 attractor_cli_test(chaplygin_sphere_project 0 "^chaplygin-sphere feedback-rk4 double h=0.001 steps=1000 t=1: G max=[0-9.]+e-1[0-9]"
   -- ${SIM} chaplygin-sphere --gamma0 0,0,2 --project --T 1)
@@ -45,5 +45,5 @@ attractor_cli_test(chaplygin_sphere_zero_vertical 5 "Gamma0 = 0 cannot be normal
 # null): the defaults (to t = 2 of their T = 20) keep the energy and the volume dr dṙ d⁵p.
 attractor_cli_test(sleigh_oscillating_mass_defaults 0
   "\"energy_error\":[0-9.]+e-1[0-9],.*\"divergence_integral\":-?[0-9.]+e-1[0-9],\"log_measure_change\":-?[0-9.]+e-1[0-9]"
-  -- ${SIM} sleigh-oscillating-mass --json --T 2)
+  -- ${SIM} sleigh-oscillating-mass --json --T 2 --measure)
 attractor_cli_test(sleigh_oscillating_mass_auto_gains 0 "auto gains" -- ${SIM} sleigh-oscillating-mass --gains auto --precision float --T 2)

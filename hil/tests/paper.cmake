@@ -29,6 +29,6 @@ set_tests_properties(tools.paper_lie_flows PROPERTIES LABELS host TIMEOUT 120 CO
 # the JSON on stdout the same rows value for value (hil/tests/paper_baselines_check.py); nh-verlet
 # and dla ran the snakeboard in float at every h.
 add_test(NAME tools.paper_nonholonomic_baselines
-  COMMAND sh -c "rm -rf \"$1\" && \"$0\" nonholonomic-baselines --quick --json --out \"$1\" > \"$1.json\" 2> \"$1.log\"; rc=$?; cat \"$1.log\"; [ $rc = 0 ] && /usr/bin/python3 \"$2\" \"$1\" \"$1.json\" 100 && [ $(grep -c '^snakeboard,.*,\\(nh-verlet\\|dla\\),float,.*,$' \"$1/summary.csv\") = 4 ]"
+  COMMAND sh -c "rm -rf \"$1\" && \"$0\" nonholonomic-baselines --quick --json --out \"$1\" > \"$1.json\" 2> \"$1.log\"; rc=$?; cat \"$1.log\"; [ $rc = 0 ] && /usr/bin/python3 \"$2\" \"$1\" \"$1.json\" 120 && [ $(grep -c '^snakeboard,.*,\\(nh-verlet\\|dla\\),float,.*,$' \"$1/summary.csv\") = 4 ]"
   ${PAPER} ${_tmp}/nonholonomic_baselines ${CMAKE_CURRENT_SOURCE_DIR}/tests/paper_baselines_check.py)
 set_tests_properties(tools.paper_nonholonomic_baselines PROPERTIES LABELS host TIMEOUT 120 COST 30)  # long: start early

@@ -14,10 +14,10 @@ set_tests_properties(tools.sim_planar_json PROPERTIES
   PASS_REGULAR_EXPRESSION "\"system\":\"planar-pendulum\".*\"max_abs_dev\":{\"f1\":[0-9]")
 set_tests_properties(tools.sim_spherical_json tools.sim_planar_json PROPERTIES LABELS host)
 
-# every feedback-driver summary measures the system's own field: divergence_integral (a
+# --measure: a feedback-driver summary measures the system's own field: divergence_integral (a
 # Hamiltonian field: 0 up to the differencing error), log_measure_change null without a density
 attractor_cli_test(measure_json_fields 0 "\"divergence_integral\":-?[0-9][^,]*e-1[0-9],\"log_measure_change\":null"
-  -- ${SIM} spherical-pendulum --json --T 0.5)
+  -- ${SIM} spherical-pendulum --json --T 0.5 --measure)
 
 # ---- Input rules: one test per rule.
 # a number is the whole token
