@@ -14,7 +14,7 @@ import subprocess
 import sys
 import zlib
 
-VERSION = 3
+VERSION = 4
 SENSOR, ACTUATOR, HELLO, GOODBYE, RESET, BOOT, STATUS, STATUS_REQUEST = 1, 2, 3, 4, 5, 6, 7, 8
 PAYLOAD = {SENSOR: 36, ACTUATOR: 13, HELLO: 8, GOODBYE: 0, RESET: 0, BOOT: 8, STATUS: 72, STATUS_REQUEST: 0}
 CONTROL = {GOODBYE: 'goodbye', RESET: 'reset', STATUS_REQUEST: 'status_request'}
@@ -129,7 +129,7 @@ def sensor_payload(bits):
 
 ACTUATOR_FORMAT = '<2IBBBH'  # torques 1 2, mode, reason, verdict, tick cost u16
 STATUS_FORMAT = '<18I'  # 6 faults, 7 link rejections, gaps repeated late implausible wild
-MAX_VERDICT = 5
+MAX_VERDICT = 8
 
 
 def actuator_payload(t, mode, reason, verdict, cost):
