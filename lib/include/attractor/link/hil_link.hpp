@@ -271,7 +271,7 @@ class HilLink {
     unused_since_ += 1u;
     if (slot_answered_) return LinkEvent::none;
     slot_answered_ = true;
-    answer_tick_ = tick_;
+    answer_tick_ = tick_;  // no new frame: the newest tick used
     verdict_ = Verdict::rejected;
     return LinkEvent::tick;
   }
