@@ -128,6 +128,31 @@ inline Fault fault_at(long tick, long every, const std::vector<Fault>& classes) 
   return classes[std::size_t((tick / every) % long(classes.size()))];
 }
 
+// A stuck sensor in progress: the class due at a tick (fault_at) starts one lasting `ticks`
+// consecutive ticks; each tick's fault is then that class (its `index`-th tick, from 1), and for
+// stuck_frozen the reading is the one of its first tick.
+struct StuckSensor {
+  Fault fault = Fault::none;
+  long left = 0;  // ticks still to come
+  int index = 0;  // ticks of it so far, the current one included
+  link::SensorReading<double> frozen;
+
+  // The tick's fault (`due`, or the stuck class running), `r` frozen for stuck_frozen.
+  Fault apply(Fault due, long ticks, link::SensorReading<double>& r) {
+    if (left == 0 && stuck(due)) {
+      fault = due;
+      left = ticks;
+      index = 0;
+      frozen = r;
+    }
+    if (left == 0) return due;
+    --left;
+    ++index;
+    if (fault == Fault::stuck_frozen) r = frozen;
+    return fault;
+  }
+};
+
 using Bytes = std::vector<std::uint8_t>;
 
 // A frame of type t (control frames: no payload; sensor frames: the reading, packed unchecked so

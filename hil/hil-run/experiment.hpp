@@ -152,6 +152,39 @@ inline void request_status(Peer& peer, RunRecord& rec, std::uint32_t seq, int64_
   firmware_silent(tick, timeout_s);
 }
 
+// One tick's answers into the record: counts per verdict, the class's detection, the first tick
+// answered in the safe state and every answer after it (its torque must be zero), the cost; the
+// last readable answer's torque is the next one (a corrupt answer holds the last).
+inline void take_answers(RunRecord& rec, const TickAnswers& got, const attractor::hil::Burst& burst,
+                         attractor::hil::Fault f, int stuck_index, int64_t tick, attractor::Vec3<double>& torque) {
+  using attractor::hil::Fault;
+  for (std::size_t k = 0; k < got.answers.size(); ++k) {
+    const Answer& a = got.answers[k];
+    if (!a.readable) {
+      ++rec.answers_bad;  // a corrupt answer: keep the last torque (zero-order hold)
+      continue;
+    }
+    ++rec.verdicts[int(a.report.verdict)];
+    if (rec.trip_tick != 0) {  // after the trip: the safe state's command is zero
+      ++rec.after_trip;
+      rec.after_trip_torque += a.report.torque.isZero(0.0) ? 0 : 1;
+    } else if (a.report.mode == attractor::rt::Mode::safe) {
+      rec.trip_tick = tick;
+      rec.trip_reason = a.report.reason;
+      rec.trip_stuck = attractor::hil::stuck(f) ? stuck_index : 0;
+      rec.trip_fault = attractor::hil::stuck(f) ? f : Fault::none;
+    }
+    const bool recovered = got.delimiters > 0;
+    if (k == 0 && a.report.verdict == burst.verdict && (f != Fault::lost_delimiter || recovered)) ++rec.seen[int(f)];
+    rec.last = a.report;
+    torque = a.report.torque;
+    rec.cost_min = std::min(rec.cost_min, a.report.tick_cost);
+    rec.cost_max = std::max(rec.cost_max, a.report.tick_cost);
+    rec.cost_sum += a.report.tick_cost;
+    ++rec.cost_n;
+  }
+}
+
 template <class Plant>
 RunRecord run_experiment(const Options& o, Plant plant, Peer& peer, std::FILE* csv, QemuMonitor* monitor = nullptr) {
   using namespace attractor;
@@ -174,10 +207,7 @@ RunRecord run_experiment(const Options& o, Plant plant, Peer& peer, std::FILE* c
   int64_t down = 0;
   SensorReading<double> past[hil::kDelayTicks];  // the last clean readings, for delayed frames
   std::uint32_t seq = 0;
-  Fault stuck = Fault::none;  // the stuck class running, for stuck_left more ticks
-  int64_t stuck_left = 0;
-  int stuck_index = 0;              // ticks of it so far, this one included
-  SensorReading<double> frozen;     // stuck_frozen: the reading of its first tick
+  hil::StuckSensor stuck;
   for (int64_t tick = 1; tick <= o.ticks; ++tick) {
     peer.tick = tick;
     SensorReading<double> r = plant.step(torque);
@@ -188,18 +218,7 @@ RunRecord run_experiment(const Options& o, Plant plant, Peer& peer, std::FILE* c
     const SensorReading<double> old = past[tick % hil::kDelayTicks];  // the reading of tick - kDelayTicks
     past[tick % hil::kDelayTicks] = r;
     Fault f = down > 0 ? Fault::none : hil::fault_at(long(tick), long(o.fault_every), o.faults);
-    if (stuck_left == 0 && hil::stuck(f)) {  // a stuck sensor: this tick and the next --stuck-ticks - 1
-      stuck = f;
-      stuck_left = o.stuck_ticks;
-      stuck_index = 0;
-      frozen = r;
-    }
-    if (stuck_left > 0) {
-      f = stuck;
-      --stuck_left;
-      ++stuck_index;
-      if (f == Fault::stuck_frozen) r = frozen;
-    }
+    f = stuck.apply(f, long(o.stuck_ticks), r);  // a stuck sensor: this tick and the next --stuck-ticks - 1
     // Only faults the run can still reveal: a reset needs ticks to resume on, a drop a next frame,
     // a fault of several segments a next answer (the first segment's answer counts only it).
     const bool needs_next =
@@ -256,31 +275,7 @@ RunRecord run_experiment(const Options& o, Plant plant, Peer& peer, std::FILE* c
       round_trip_us = std::chrono::duration_cast<std::chrono::microseconds>(got.first - sent).count();
       rec.round_trip.add(std::uint64_t(std::max(round_trip_us, 0LL)));
     }
-    for (std::size_t k = 0; k < got.answers.size(); ++k) {
-      const Answer& a = got.answers[k];
-      if (!a.readable) {
-        ++rec.answers_bad;  // a corrupt answer: keep the last torque (zero-order hold)
-        continue;
-      }
-      ++rec.verdicts[int(a.report.verdict)];
-      if (rec.trip_tick != 0) {  // after the trip: the safe state's command is zero
-        ++rec.after_trip;
-        rec.after_trip_torque += a.report.torque.isZero(0.0) ? 0 : 1;
-      } else if (a.report.mode == rt::Mode::safe) {
-        rec.trip_tick = tick;
-        rec.trip_reason = a.report.reason;
-        rec.trip_stuck = hil::stuck(f) ? stuck_index : 0;
-        rec.trip_fault = hil::stuck(f) ? f : Fault::none;
-      }
-      const bool recovered = got.delimiters > 0;
-      if (k == 0 && a.report.verdict == burst.verdict && (f != Fault::lost_delimiter || recovered)) ++rec.seen[int(f)];
-      rec.last = a.report;
-      torque = a.report.torque;
-      rec.cost_min = std::min(rec.cost_min, a.report.tick_cost);
-      rec.cost_max = std::max(rec.cost_max, a.report.tick_cost);
-      rec.cost_sum += a.report.tick_cost;
-      ++rec.cost_n;
-    }
+    take_answers(rec, got, burst, f, stuck.index, tick, torque);
     rec.segments += burst.rejections;
     if (csv && (tick % o.csv_every == 0 || f != Fault::none)) {  // decimated, fault ticks always
       const ActuatorReport<double>& l = rec.last;
