@@ -89,14 +89,29 @@ enum class Fault {
   stuck_limit,
   stuck_frozen
 };
-inline constexpr int kFaultClasses = 21;  // none included
+inline constexpr int kFaultClasses = 21;                   // none included
 inline constexpr int kFirstStuck = int(Fault::stuck_nan);  // the stuck classes: kFirstStuck..end
-inline const char* const kFaultNames[kFaultClasses] = {
-    "none",      "corrupt",           "nan",           "out_of_range",       "drop",
-    "duplicate", "reorder",           "delayed",       "bias",               "reset",
-    "cut",       "lost_delimiter",    "spurious_zero", "noise",              "wild_sequence",
-    "wild_tick", "unrequested_reset", "stuck_nan",     "stuck_out_of_range", "stuck_limit",
-    "stuck_frozen"};
+inline const char* const kFaultNames[kFaultClasses] = {"none",
+                                                       "corrupt",
+                                                       "nan",
+                                                       "out_of_range",
+                                                       "drop",
+                                                       "duplicate",
+                                                       "reorder",
+                                                       "delayed",
+                                                       "bias",
+                                                       "reset",
+                                                       "cut",
+                                                       "lost_delimiter",
+                                                       "spurious_zero",
+                                                       "noise",
+                                                       "wild_sequence",
+                                                       "wild_tick",
+                                                       "unrequested_reset",
+                                                       "stuck_nan",
+                                                       "stuck_out_of_range",
+                                                       "stuck_limit",
+                                                       "stuck_frozen"};
 constexpr bool stuck(Fault f) { return int(f) >= kFirstStuck; }
 inline constexpr long kDelayTicks = 2;  // a delayed frame carries the sample of this many ticks ago
 
@@ -181,7 +196,7 @@ inline Bytes encode_hello(std::uint32_t seq, std::uint32_t tick, const link::Hel
 inline void spoil_reading(Fault f, link::SensorReading<double>& r, double vertical_bias) {
   if (f == Fault::nan || f == Fault::stuck_nan) r.vertical[1] = std::numeric_limits<double>::quiet_NaN();
   if (f == Fault::out_of_range || f == Fault::stuck_out_of_range) r.gyro[2] = 5000.0;
-  if (f == Fault::stuck_limit) r.gyro[2] = 500.0;  // the wire's 1000, the controllers' 50 or less
+  if (f == Fault::stuck_limit) r.gyro[2] = 500.0;        // the wire's 1000, the controllers' 50 or less
   if (f == Fault::bias) r.vertical[2] += vertical_bias;  // |Γ| = 1 broken
 }
 
@@ -272,14 +287,14 @@ inline Burst sensor_burst(Fault f, link::SensorReading<double> r, const link::Se
                  : f == Fault::noise                      ? b.rejections
                  : f == Fault::corrupt || f == Fault::cut ? 1
                                                           : 0;
-  b.verdict = rejected                                             ? Verdict::rejected
-              : f == Fault::nan || f == Fault::stuck_nan           ? Verdict::non_finite
+  b.verdict = rejected                                                     ? Verdict::rejected
+              : f == Fault::nan || f == Fault::stuck_nan                   ? Verdict::non_finite
               : f == Fault::out_of_range || f == Fault::stuck_out_of_range ? Verdict::out_of_range
-              : f == Fault::stuck_limit                            ? Verdict::held
-              : f == Fault::delayed                                ? Verdict::late
-              : f == Fault::bias                                   ? Verdict::implausible
-              : f == Fault::wild_sequence || f == Fault::wild_tick ? Verdict::wild
-                                                                   : Verdict::fresh;
+              : f == Fault::stuck_limit                                    ? Verdict::held
+              : f == Fault::delayed                                        ? Verdict::late
+              : f == Fault::bias                                           ? Verdict::implausible
+              : f == Fault::wild_sequence || f == Fault::wild_tick         ? Verdict::wild
+                                                                           : Verdict::fresh;
   return b;
 }
 

@@ -75,7 +75,7 @@ inline TickAnswers collect_answers(Peer& peer, const attractor::hil::Burst& burs
   FrameView v;
   LinkError e;
   auto deadline = clock::now() + std::chrono::duration<double>(timeout_s);
-  int missing = 0;  // answer periods passed without an answer
+  int missing = 0;           // answer periods passed without an answer
   std::vector<Answer> junk;  // rejected answers not yet placed
   clock::time_point junk_first{};
   const std::uint32_t probe_tick = burst.answer_tick + kProbeOffset;

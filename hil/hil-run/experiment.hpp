@@ -42,10 +42,10 @@ struct RunRecord {
   int trip_stuck = 0;                                    // its place in a stuck run (1st, 2nd...; 0: none)
   attractor::hil::Fault trip_fault = attractor::hil::Fault::none;  // the stuck class then running
   attractor::Error trip_reason = attractor::Error::none;
-  long after_trip = 0, after_trip_torque = 0;            // answers after the trip, those with a torque
-  attractor::hil::Detected banked;                       // every boot's counters (a reset restarts them)
-  attractor::link::ActuatorReport<double> last;          // the latest answer read
-  attractor::link::StatusReport status;                  // the latest status frame of this boot
+  long after_trip = 0, after_trip_torque = 0;    // answers after the trip, those with a torque
+  attractor::hil::Detected banked;               // every boot's counters (a reset restarts them)
+  attractor::link::ActuatorReport<double> last;  // the latest answer read
+  attractor::link::StatusReport status;          // the latest status frame of this boot
   BootSeen boot;
   double min_gamma3 = 1.0;
   std::uint32_t cost_min = std::numeric_limits<std::uint32_t>::max(), cost_max = 0;

@@ -111,16 +111,19 @@ int report(const Options& o, const RunRecord& r, const Peer& peer, bool has_fw_e
   long stuck_ticks = 0;
   for (int i = hil::kFirstStuck; i < hil::kFaultClasses; ++i) stuck_ticks += in[i];
   if (stuck_ticks > 0) {  // only then: a "0/0" would fail the runs that inject every other class
-    std::printf("hil: stuck sensor ticks injected / answered (--stuck-ticks %lld):", static_cast<long long>(o.stuck_ticks));
+    std::printf("hil: stuck sensor ticks injected / answered (--stuck-ticks %lld):",
+                static_cast<long long>(o.stuck_ticks));
     for (const hil::ClassCount& c : classes)
-      if (std::string(c.name).rfind("stuck_", 0) == 0) std::printf(" %s %ld/%ld %s", c.name, c.injected, c.detected, c.counter);
+      if (std::string(c.name).rfind("stuck_", 0) == 0)
+        std::printf(" %s %ld/%ld %s", c.name, c.injected, c.detected, c.counter);
     std::printf("\n");
   }
   std::string stuck_text;  // the stuck run the trip happened in, and how its ticks were answered
   for (const hil::ClassCount& c : classes)
     if (r.trip_stuck > 0 && c.name == std::string(hil::kFaultNames[int(r.trip_fault)]))
-      stuck_text = "; stuck tick " + std::to_string(r.trip_stuck) + " of " + c.name + ", " + std::to_string(c.detected) +
-                   " of " + std::to_string(c.injected) + " stuck ticks answered " + c.counter;
+      stuck_text = "; stuck tick " + std::to_string(r.trip_stuck) + " of " + c.name + ", " +
+                   std::to_string(c.detected) + " of " + std::to_string(c.injected) + " stuck ticks answered " +
+                   c.counter;
   if (r.trip_tick == 0)
     std::printf("hil: safe state: never entered\n");
   else

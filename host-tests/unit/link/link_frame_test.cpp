@@ -25,7 +25,8 @@ static_assert(layout::sensor_payload_size == 36, "sensor payload: 9 binary32");
 static_assert(layout::actuator_payload_size == 13, "actuator payload: 2 torques, 3 codes, u16 cost");
 static_assert(layout::boot_payload_size == 8 && layout::hello_payload_size == 8, "boot and hello payloads");
 static_assert(layout::status_payload_size == 72, "status payload: 18 counters");
-static_assert(kProtocolVersion == 4, "version 4: refused sensor frames answered by name, the answer to junk names no frame");
+static_assert(kProtocolVersion == 4,
+              "version 4: refused sensor frames answered by name, the answer to junk names no frame");
 static_assert(wire_size_of(FrameType::sensor) == 52, "sensor frame on the wire");
 static_assert(wire_size_of(FrameType::actuator) == 29, "actuator frame on the wire");
 static_assert(wire_size_of(FrameType::status) == 88, "status frame on the wire");

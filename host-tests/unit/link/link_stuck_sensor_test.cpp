@@ -37,9 +37,9 @@ hil::Bytes stuck_frame(std::uint32_t seq, std::uint32_t tick, bool spoiled, Stuc
   r.gyro << 0.01, 0.02, 0.03;
   r.vertical << 0.0, 0.05, std::sqrt(1.0 - 0.05 * 0.05);
   if (spoiled && s == Stuck::nan) r.vertical[1] = std::numeric_limits<double>::quiet_NaN();
-  if (spoiled && s == Stuck::wire_range) r.gyro[2] = 5000.0;     // the wire's 1000 rad/s
+  if (spoiled && s == Stuck::wire_range) r.gyro[2] = 5000.0;       // the wire's 1000 rad/s
   if (spoiled && s == Stuck::controller_limit) r.gyro[2] = 500.0;  // the controller's 50 rad/s
-  if (spoiled && s == Stuck::implausible) r.vertical *= 1.3;      // |Γ| = 1.3
+  if (spoiled && s == Stuck::implausible) r.vertical *= 1.3;       // |Γ| = 1.3
   return hil::encode(FrameType::sensor, seq, tick, &r);
 }
 
