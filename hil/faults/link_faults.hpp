@@ -6,8 +6,8 @@
 // class is detected by the firmware and comes back in its counters (actuator frame) or, for a
 // reset, in its boot frame:
 //   corrupt       a byte flipped                    rejected: bad_crc / bad_framing / bad_length
-//   nan           NaN in Γ2                         rejected: non_finite
-//   out_of_range  Ω3 = 5000 rad/s                   rejected: out_of_range
+//   nan           NaN in Γ2                         non_finite (a decodable frame, refused)
+//   out_of_range  Ω3 = 5000 rad/s                   out_of_range (a decodable frame, refused)
 //   drop          a frame not sent                  gaps (with reorder)
 //   duplicate     a frame sent twice                repeated (with reorder)
 //   reorder       the next sequence number first    one gap, one repeat
@@ -35,6 +35,16 @@
 // usual, and the runner cannot tell it from a real one):
 //   unrequested_reset                              a boot frame in place of the answer, reason
 //                                                   other_reset: counted, resynchronised
+// Stuck sensors (by name only, not in "all": they end in the safe state): the fault lasts
+// --stuck-ticks N consecutive ticks from the tick it is due, each answered by name:
+//   stuck_nan          NaN in Γ2                    non_finite; safe state on the 4th (stale)
+//   stuck_out_of_range Ω3 = 5000 rad/s (wire range) out_of_range; safe state on the 4th
+//   stuck_limit        Ω3 = 500 rad/s (inside the wire range, beyond the controller's limit)
+//                                                   held; safe state on the 4th
+//   stuck_frozen       the reading of the first stuck tick, sent again with each later tick
+//                                                   fresh: in range and plausible, no link or
+//                                                   runtime check can tell it from a still plant
+// (4th: the runtime's stale_limit 3, rt/supervisor.hpp; zero torque from then on.)
 // The counters come back in the firmware's status frames (link/status_frame.hpp). A firmware
 // reset restarts its counters: the runner banks the last status of each boot (for an
 // unrequested_reset the runner asks for one just before it, as for a requested reset).
@@ -73,21 +83,44 @@ enum class Fault {
   noise,
   wild_sequence,
   wild_tick,
-  unrequested_reset
+  unrequested_reset,
+  stuck_nan,
+  stuck_out_of_range,
+  stuck_limit,
+  stuck_frozen
 };
-inline constexpr int kFaultClasses = 17;  // none included
-inline const char* const kFaultNames[kFaultClasses] = {
-    "none",      "corrupt",          "nan",           "out_of_range", "drop",
-    "duplicate", "reorder",          "delayed",       "bias",         "reset",
-    "cut",       "lost_delimiter",   "spurious_zero", "noise",        "wild_sequence",
-    "wild_tick", "unrequested_reset"};
+inline constexpr int kFaultClasses = 21;                   // none included
+inline constexpr int kFirstStuck = int(Fault::stuck_nan);  // the stuck classes: kFirstStuck..end
+inline const char* const kFaultNames[kFaultClasses] = {"none",
+                                                       "corrupt",
+                                                       "nan",
+                                                       "out_of_range",
+                                                       "drop",
+                                                       "duplicate",
+                                                       "reorder",
+                                                       "delayed",
+                                                       "bias",
+                                                       "reset",
+                                                       "cut",
+                                                       "lost_delimiter",
+                                                       "spurious_zero",
+                                                       "noise",
+                                                       "wild_sequence",
+                                                       "wild_tick",
+                                                       "unrequested_reset",
+                                                       "stuck_nan",
+                                                       "stuck_out_of_range",
+                                                       "stuck_limit",
+                                                       "stuck_frozen"};
+constexpr bool stuck(Fault f) { return int(f) >= kFirstStuck; }
 inline constexpr long kDelayTicks = 2;  // a delayed frame carries the sample of this many ticks ago
 
-// "corrupt,nan,..." or "all" -> the classes in the order given; false on an unknown name.
+// "corrupt,nan,..." or "all" (every class but the stuck ones) -> the classes in the order
+// given; false on an unknown name.
 inline bool parse_fault_list(const std::string& list, std::vector<Fault>& out) {
   out.clear();
   if (list == "all") {
-    for (int i = 1; i < kFaultClasses; ++i) out.push_back(Fault(i));
+    for (int i = 1; i < kFirstStuck; ++i) out.push_back(Fault(i));
     return true;
   }
   std::size_t start = 0;
@@ -109,6 +142,31 @@ inline Fault fault_at(long tick, long every, const std::vector<Fault>& classes) 
   if (every <= 0 || classes.empty() || tick % every != 0) return Fault::none;
   return classes[std::size_t((tick / every) % long(classes.size()))];
 }
+
+// A stuck sensor in progress: the class due at a tick (fault_at) starts one lasting `ticks`
+// consecutive ticks; each tick's fault is then that class (its `index`-th tick, from 1), and for
+// stuck_frozen the reading is the one of its first tick.
+struct StuckSensor {
+  Fault fault = Fault::none;
+  long left = 0;  // ticks still to come
+  int index = 0;  // ticks of it so far, the current one included
+  link::SensorReading<double> frozen;
+
+  // The tick's fault (`due`, or the stuck class running), `r` frozen for stuck_frozen.
+  Fault apply(Fault due, long ticks, link::SensorReading<double>& r) {
+    if (left == 0 && stuck(due)) {
+      fault = due;
+      left = ticks;
+      index = 0;
+      frozen = r;
+    }
+    if (left == 0) return due;
+    --left;
+    ++index;
+    if (fault == Fault::stuck_frozen) r = frozen;
+    return fault;
+  }
+};
 
 using Bytes = std::vector<std::uint8_t>;
 
@@ -136,8 +194,9 @@ inline Bytes encode_hello(std::uint32_t seq, std::uint32_t tick, const link::Hel
 
 // The value a fault class puts into a reading (the others leave it alone).
 inline void spoil_reading(Fault f, link::SensorReading<double>& r, double vertical_bias) {
-  if (f == Fault::nan) r.vertical[1] = std::numeric_limits<double>::quiet_NaN();
-  if (f == Fault::out_of_range) r.gyro[2] = 5000.0;
+  if (f == Fault::nan || f == Fault::stuck_nan) r.vertical[1] = std::numeric_limits<double>::quiet_NaN();
+  if (f == Fault::out_of_range || f == Fault::stuck_out_of_range) r.gyro[2] = 5000.0;
+  if (f == Fault::stuck_limit) r.gyro[2] = 500.0;        // the wire's 1000, the controllers' 50 or less
   if (f == Fault::bias) r.vertical[2] += vertical_bias;  // |Γ| = 1 broken
 }
 
@@ -222,18 +281,20 @@ inline Burst sensor_burst(Fault f, link::SensorReading<double> r, const link::Se
     ++seq;
   }
   b.answers = int(b.frames.size());
-  const bool rejected = f == Fault::corrupt || f == Fault::nan || f == Fault::out_of_range || f == Fault::cut ||
-                        f == Fault::spurious_zero || f == Fault::noise;
+  const bool rejected = f == Fault::corrupt || f == Fault::cut || f == Fault::spurious_zero || f == Fault::noise;
   // Malformed segments only (nan and out_of_range are decodable frames, counted in their class).
   b.rejections = f == Fault::spurious_zero                ? 2
                  : f == Fault::noise                      ? b.rejections
                  : f == Fault::corrupt || f == Fault::cut ? 1
                                                           : 0;
-  b.verdict = rejected                                             ? Verdict::rejected
-              : f == Fault::delayed                                ? Verdict::late
-              : f == Fault::bias                                   ? Verdict::implausible
-              : f == Fault::wild_sequence || f == Fault::wild_tick ? Verdict::wild
-                                                                   : Verdict::fresh;
+  b.verdict = rejected                                                     ? Verdict::rejected
+              : f == Fault::nan || f == Fault::stuck_nan                   ? Verdict::non_finite
+              : f == Fault::out_of_range || f == Fault::stuck_out_of_range ? Verdict::out_of_range
+              : f == Fault::stuck_limit                                    ? Verdict::held
+              : f == Fault::delayed                                        ? Verdict::late
+              : f == Fault::bias                                           ? Verdict::implausible
+              : f == Fault::wild_sequence || f == Fault::wild_tick         ? Verdict::wild
+                                                                           : Verdict::fresh;
   return b;
 }
 
@@ -287,8 +348,9 @@ inline std::vector<ClassCount> class_counts(const long (&injected)[kFaultClasses
             l.rejected_by(LinkError::bad_length)),
        "rejected"},
       {"corrupt", in(Fault::corrupt), seen[int(Fault::corrupt)], "rejected"},
-      {"nan", in(Fault::nan), long(l.rejected_by(LinkError::non_finite)), "non_finite"},
-      {"out_of_range", in(Fault::out_of_range), long(l.rejected_by(LinkError::out_of_range)), "out_of_range"},
+      {"nan", in(Fault::nan) + in(Fault::stuck_nan), long(l.rejected_by(LinkError::non_finite)), "non_finite"},
+      {"out_of_range", in(Fault::out_of_range) + in(Fault::stuck_out_of_range),
+       long(l.rejected_by(LinkError::out_of_range)), "out_of_range"},
       {"drop+reorder", in(Fault::drop) + in(Fault::reorder), long(l.gaps), "gaps"},
       {"duplicate+reorder", in(Fault::duplicate) + in(Fault::reorder), long(l.repeated), "repeated"},
       {"delayed", in(Fault::delayed), long(l.late), "late"},
@@ -301,6 +363,10 @@ inline std::vector<ClassCount> class_counts(const long (&injected)[kFaultClasses
       {"wild_sequence", in(Fault::wild_sequence), seen[int(Fault::wild_sequence)], "wild"},
       {"wild_tick", in(Fault::wild_tick), seen[int(Fault::wild_tick)], "wild"},
       {"unrequested_reset", in(Fault::unrequested_reset), d.unrequested, "boots"},
+      {"stuck_nan", in(Fault::stuck_nan), seen[int(Fault::stuck_nan)], "non_finite"},
+      {"stuck_out_of_range", in(Fault::stuck_out_of_range), seen[int(Fault::stuck_out_of_range)], "out_of_range"},
+      {"stuck_limit", in(Fault::stuck_limit), seen[int(Fault::stuck_limit)], "held"},
+      {"stuck_frozen", in(Fault::stuck_frozen), seen[int(Fault::stuck_frozen)], "fresh"},
   };
 }
 

@@ -37,9 +37,15 @@ struct RunRecord {
   long verdicts[attractor::link::kMaxVerdict + 1] = {};  // answers per verdict
   long segments = 0;                                     // malformed segments the faults made
   long strays = 0, delimiters = 0, resends = 0;          // answers.hpp
-  attractor::hil::Detected banked;                       // every boot's counters (a reset restarts them)
-  attractor::link::ActuatorReport<double> last;          // the latest answer read
-  attractor::link::StatusReport status;                  // the latest status frame of this boot
+  long junk = 0, probes = 0;                             // answers.hpp: rejected answers discarded, probes sent
+  int64_t trip_tick = 0;                                 // the first tick answered in the safe state (0: none)
+  int trip_stuck = 0;                                    // its place in a stuck run (1st, 2nd...; 0: none)
+  attractor::hil::Fault trip_fault = attractor::hil::Fault::none;  // the stuck class then running
+  attractor::Error trip_reason = attractor::Error::none;
+  long after_trip = 0, after_trip_torque = 0;    // answers after the trip, those with a torque
+  attractor::hil::Detected banked;               // every boot's counters (a reset restarts them)
+  attractor::link::ActuatorReport<double> last;  // the latest answer read
+  attractor::link::StatusReport status;          // the latest status frame of this boot
   BootSeen boot;
   double min_gamma3 = 1.0;
   std::uint32_t cost_min = std::numeric_limits<std::uint32_t>::max(), cost_max = 0;
@@ -146,6 +152,39 @@ inline void request_status(Peer& peer, RunRecord& rec, std::uint32_t seq, int64_
   firmware_silent(tick, timeout_s);
 }
 
+// One tick's answers into the record: counts per verdict, the class's detection, the first tick
+// answered in the safe state and every answer after it (its torque must be zero), the cost; the
+// last readable answer's torque is the next one (a corrupt answer holds the last).
+inline void take_answers(RunRecord& rec, const TickAnswers& got, const attractor::hil::Burst& burst,
+                         attractor::hil::Fault f, int stuck_index, int64_t tick, attractor::Vec3<double>& torque) {
+  using attractor::hil::Fault;
+  for (std::size_t k = 0; k < got.answers.size(); ++k) {
+    const Answer& a = got.answers[k];
+    if (!a.readable) {
+      ++rec.answers_bad;  // a corrupt answer: keep the last torque (zero-order hold)
+      continue;
+    }
+    ++rec.verdicts[int(a.report.verdict)];
+    if (rec.trip_tick != 0) {  // after the trip: the safe state's command is zero
+      ++rec.after_trip;
+      rec.after_trip_torque += a.report.torque.isZero(0.0) ? 0 : 1;
+    } else if (a.report.mode == attractor::rt::Mode::safe) {
+      rec.trip_tick = tick;
+      rec.trip_reason = a.report.reason;
+      rec.trip_stuck = attractor::hil::stuck(f) ? stuck_index : 0;
+      rec.trip_fault = attractor::hil::stuck(f) ? f : Fault::none;
+    }
+    const bool recovered = got.delimiters > 0;
+    if (k == 0 && a.report.verdict == burst.verdict && (f != Fault::lost_delimiter || recovered)) ++rec.seen[int(f)];
+    rec.last = a.report;
+    torque = a.report.torque;
+    rec.cost_min = std::min(rec.cost_min, a.report.tick_cost);
+    rec.cost_max = std::max(rec.cost_max, a.report.tick_cost);
+    rec.cost_sum += a.report.tick_cost;
+    ++rec.cost_n;
+  }
+}
+
 template <class Plant>
 RunRecord run_experiment(const Options& o, Plant plant, Peer& peer, std::FILE* csv, QemuMonitor* monitor = nullptr) {
   using namespace attractor;
@@ -168,6 +207,7 @@ RunRecord run_experiment(const Options& o, Plant plant, Peer& peer, std::FILE* c
   int64_t down = 0;
   SensorReading<double> past[hil::kDelayTicks];  // the last clean readings, for delayed frames
   std::uint32_t seq = 0;
+  hil::StuckSensor stuck;
   for (int64_t tick = 1; tick <= o.ticks; ++tick) {
     peer.tick = tick;
     SensorReading<double> r = plant.step(torque);
@@ -178,6 +218,7 @@ RunRecord run_experiment(const Options& o, Plant plant, Peer& peer, std::FILE* c
     const SensorReading<double> old = past[tick % hil::kDelayTicks];  // the reading of tick - kDelayTicks
     past[tick % hil::kDelayTicks] = r;
     Fault f = down > 0 ? Fault::none : hil::fault_at(long(tick), long(o.fault_every), o.faults);
+    f = stuck.apply(f, long(o.stuck_ticks), r);  // a stuck sensor: this tick and the next --stuck-ticks - 1
     // Only faults the run can still reveal: a reset needs ticks to resume on, a drop a next frame,
     // a fault of several segments a next answer (the first segment's answer counts only it).
     const bool needs_next =
@@ -216,7 +257,7 @@ RunRecord run_experiment(const Options& o, Plant plant, Peer& peer, std::FILE* c
     const auto sent = std::chrono::steady_clock::now();
     for (const hil::Bytes& frame : burst.frames) peer.send(frame);
     long long round_trip_us = -1;  // none: a dropped frame has no answer
-    const TickAnswers got = collect_answers(peer, burst, o.answer_timeout_ms, o.timeout_s);
+    const TickAnswers got = collect_answers(peer, burst, seq, o.answer_timeout_ms, o.timeout_s);
     if (got.silent) firmware_silent(tick, o.timeout_s);
     if (got.has_status) rec.status = got.status;
     if (got.boot) {  // the firmware rebooted unasked: no answer this tick, the motor unpowered
@@ -228,26 +269,13 @@ RunRecord run_experiment(const Options& o, Plant plant, Peer& peer, std::FILE* c
     rec.strays += got.strays;
     rec.delimiters += got.delimiters;
     rec.resends += got.resends;
+    rec.junk += got.junk;
+    rec.probes += got.probes;
     if (burst.answers > 0) {  // the first answer, corrupt or not: the line's latency, not the decoder's luck
       round_trip_us = std::chrono::duration_cast<std::chrono::microseconds>(got.first - sent).count();
       rec.round_trip.add(std::uint64_t(std::max(round_trip_us, 0LL)));
     }
-    for (std::size_t k = 0; k < got.answers.size(); ++k) {
-      const Answer& a = got.answers[k];
-      if (!a.readable) {
-        ++rec.answers_bad;  // a corrupt answer: keep the last torque (zero-order hold)
-        continue;
-      }
-      ++rec.verdicts[int(a.report.verdict)];
-      const bool recovered = got.delimiters > 0;
-      if (k == 0 && a.report.verdict == burst.verdict && (f != Fault::lost_delimiter || recovered)) ++rec.seen[int(f)];
-      rec.last = a.report;
-      torque = a.report.torque;
-      rec.cost_min = std::min(rec.cost_min, a.report.tick_cost);
-      rec.cost_max = std::max(rec.cost_max, a.report.tick_cost);
-      rec.cost_sum += a.report.tick_cost;
-      ++rec.cost_n;
-    }
+    take_answers(rec, got, burst, f, stuck.index, tick, torque);
     rec.segments += burst.rejections;
     if (csv && (tick % o.csv_every == 0 || f != Fault::none)) {  // decimated, fault ticks always
       const ActuatorReport<double>& l = rec.last;

@@ -35,6 +35,7 @@ struct Options {
   double vertical_bias = 0.25;                // a bias fault adds this to Γ3 on one frame (|Γ| = 1 broken)
   double gyro_bias = 0.0;                     // constant offset on Ω1 all run [rad/s] (not detectable)
   int64_t reset_down = 5;                     // ticks of zero torque while the firmware reboots
+  int64_t stuck_ticks = 6;                    // a stuck_* fault lasts this many consecutive ticks
   int64_t csv_every = 1;                      // CSV: every N-th tick plus every tick with a fault
   int64_t progress = 0;                       // a progress line every N ticks (0: none)
   std::string link = "uart";                  // QEMU only: "semihost" = the same frames over two host FIFOs
@@ -92,10 +93,13 @@ inline cli::Spec hil_spec() {
       .text("faults", "LIST",
             "all | corrupt,nan,out_of_range,drop,duplicate,reorder,delayed,bias,reset,\n"
             "                          cut,lost_delimiter,spurious_zero,noise,wild_sequence,wild_tick,\n"
-            "                          unrequested_reset (QEMU's UART link only) (default all)")
+            "                          unrequested_reset (QEMU's UART link only) (default all);\n"
+            "                          stuck_nan,stuck_out_of_range,stuck_limit,stuck_frozen by name only\n"
+            "                          (a sensor stuck for --stuck-ticks ticks: the first three trip)")
       .number("vertical-bias", "", 0.25, cli::between(-10, 10, true), "a bias fault adds B to Gamma3 on one frame")
       .number("gyro-bias", "rad/s", 0, cli::between(-10, 10, true), "constant offset on Omega1 all run")
       .number("reset-down", "", 5, cli::between(1, 1e9), "ticks of zero torque while the firmware reboots")
+      .number("stuck-ticks", "", 6, cli::between(1, 1e9), "a stuck_* fault lasts N consecutive ticks (< --fault-every)")
       .flag("faulty-line",
             "the line itself drops, flips or inserts bytes (a relay, a noisy UART): the firmware\n"
             "                          may count more than was injected (at least, not exactly)");
@@ -231,7 +235,7 @@ inline Options read_options(const cli::Args& a, const std::vector<std::string>& 
     if (o.faults.empty()) throw Failure(cli::exit_usage, "--faults: no class left for this link");
   }
   if (o.fault_every == 0)
-    for (const char* k : {"faults", "vertical-bias", "reset-down"}) a.forbid(k, "without --fault-every");
+    for (const char* k : {"faults", "vertical-bias", "reset-down", "stuck-ticks"}) a.forbid(k, "without --fault-every");
   o.faulty_line = a.flag("faulty-line");
   o.vertical_bias = a.num("vertical-bias");
   o.gyro_bias = a.num("gyro-bias");
@@ -239,6 +243,9 @@ inline Options read_options(const cli::Args& a, const std::vector<std::string>& 
   if (o.fault_every != 0 && o.reset_down >= o.fault_every)
     throw Failure(cli::exit_invalid,
                   "--reset-down: 1 <= ticks < --fault-every (the firmware is down while the plant moves)");
+  o.stuck_ticks = count(a, "stuck-ticks", 6);
+  if (o.fault_every != 0 && o.stuck_ticks >= o.fault_every)
+    throw Failure(cli::exit_invalid, "--stuck-ticks: 1 <= ticks < --fault-every (one stuck sensor at a time)");
 
   o.loop.noise = a.num("noise");
   o.loop.seed = a.whole("seed");

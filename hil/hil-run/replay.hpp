@@ -31,8 +31,8 @@ namespace hil_run {
 // The options that decide what goes over the link; a replay takes them from the recording and
 // refuses them on its command line.
 inline const std::vector<std::string> kRecordedKeys = {
-    "plant", "ticks", "fault-every", "faults", "vertical-bias", "gyro-bias", "reset-down",
-    "noise", "seed",  "mismatch",    "link",   "machine",       "baud",      "status-every"};
+    "plant", "ticks",    "fault-every", "faults",  "vertical-bias", "gyro-bias",    "reset-down", "noise",
+    "seed",  "mismatch", "link",        "machine", "baud",          "status-every", "stuck-ticks"};
 
 inline std::string recorded_options(const attractor::cli::Args& a, const std::string& firmware) {
   std::string s = "# attractor-hil recording of " + firmware + "\n";

@@ -78,9 +78,9 @@ int report(const Options& o, const RunRecord& r, const Peer& peer, bool has_fw_e
       "hil: wire: %.1f bytes per tick to the firmware, %.1f back (status frames every %d answers included): "
       "%.1f bytes, %.0f kbaud at 1 kHz (8N1 lockstep)\n",
       to_fw, to_host, o.status_every, to_fw + to_host, (to_fw + to_host) * 10.0);
-  std::printf("hil: link (%s): firmware rejected %u frames, %u sequence gaps, %u repeated; runner rss %ld KiB\n",
-              o.qemu_mode() ? o.link.c_str() : "serial", r.status.link.total_rejected(), r.status.link.gaps,
-              r.status.link.repeated, rss_kib());
+  std::printf(
+      "hil: link (%s): firmware rejected %u frames, %u sequence gaps, %u repeated (every boot); runner rss %ld KiB\n",
+      o.qemu_mode() ? o.link.c_str() : "serial", d.total_rejected(), d.gaps, d.repeated, rss_kib());
   std::printf("hil: tick cost [cost-clock counts] min %u mean %.2f max %u over %ld steps\n", r.cost_n ? r.cost_min : 0,
               r.cost_n ? r.cost_sum / double(r.cost_n) : 0.0, r.cost_max, r.cost_n);
   print_round_trip(r.round_trip);
@@ -89,7 +89,7 @@ int report(const Options& o, const RunRecord& r, const Peer& peer, bool has_fw_e
       "hil: faults injected / detected by the firmware: corrupt %ld/%ld nan %ld/%u out_of_range %ld/%u "
       "drop+reorder %ld/%u gaps duplicate+reorder %ld/%u repeated delayed %ld/%u late bias %ld/%u implausible "
       "reset %ld/%ld boots unrequested_reset %ld/%ld boots; runtime stale ticks %u\n",
-      in[1], classes[1].detected, in[2], d.rejected_by(link::LinkError::non_finite), in[3],
+      in[1], classes[1].detected, classes[2].injected, d.rejected_by(link::LinkError::non_finite), classes[3].injected,
       d.rejected_by(link::LinkError::out_of_range), in[4] + in[6], d.gaps, in[5] + in[6], d.repeated,
       in[int(Fault::delayed)], d.late, in[int(Fault::bias)], d.implausible, in[int(Fault::reset)], r.banked.resets,
       in[int(Fault::unrequested_reset)], r.banked.unrequested, r.banked.faults.stale);
@@ -102,16 +102,39 @@ int report(const Options& o, const RunRecord& r, const Peer& peer, bool has_fw_e
       std::printf(" %s %ld/%ld %s", c.name, c.injected, c.detected, c.counter);
   }
   std::printf("\n");
+  std::printf("hil: framing: answers");
+  for (int v = 0; v <= link::kMaxVerdict; ++v) std::printf(" %s %ld", link::to_string(link::Verdict(v)), r.verdicts[v]);
   std::printf(
-      "hil: framing: answers fresh %ld rejected %ld repeated %ld late %ld implausible %ld wild %ld; stray answers "
-      "%ld discarded, %ld lone delimiters and %ld resends after a missing answer (--answer-timeout %d ms)\n",
-      r.verdicts[0], r.verdicts[1], r.verdicts[2], r.verdicts[3], r.verdicts[4], r.verdicts[5], r.strays, r.delimiters,
-      r.resends, o.answer_timeout_ms);
+      "; stray answers %ld discarded, answers to junk %ld discarded (%ld probes), %ld lone delimiters and %ld "
+      "resends after a missing answer (--answer-timeout %d ms)\n",
+      r.strays, r.junk, r.probes, r.delimiters, r.resends, o.answer_timeout_ms);
+  long stuck_ticks = 0;
+  for (int i = hil::kFirstStuck; i < hil::kFaultClasses; ++i) stuck_ticks += in[i];
+  if (stuck_ticks > 0) {  // only then: a "0/0" would fail the runs that inject every other class
+    std::printf("hil: stuck sensor ticks injected / answered (--stuck-ticks %lld):",
+                static_cast<long long>(o.stuck_ticks));
+    for (const hil::ClassCount& c : classes)
+      if (std::string(c.name).rfind("stuck_", 0) == 0)
+        std::printf(" %s %ld/%ld %s", c.name, c.injected, c.detected, c.counter);
+    std::printf("\n");
+  }
+  std::string stuck_text;  // the stuck run the trip happened in, and how its ticks were answered
+  for (const hil::ClassCount& c : classes)
+    if (r.trip_stuck > 0 && c.name == std::string(hil::kFaultNames[int(r.trip_fault)]))
+      stuck_text = "; stuck tick " + std::to_string(r.trip_stuck) + " of " + c.name + ", " +
+                   std::to_string(c.detected) + " of " + std::to_string(c.injected) + " stuck ticks answered " +
+                   c.counter;
+  if (r.trip_tick == 0)
+    std::printf("hil: safe state: never entered\n");
+  else
+    std::printf("hil: safe state: from tick %lld (%s%s), %ld answers after it, %ld of them with a torque\n",
+                static_cast<long long>(r.trip_tick), attractor::to_string(r.trip_reason), stuck_text.c_str(),
+                r.after_trip, r.after_trip_torque);
   if (o.faulty_line)
     std::printf(
         "hil: faulty line: the firmware rejected %ld malformed segments (the runner's faults made %ld); "
-        "%ld corrupt answers, %ld strays, %ld lone delimiters, %ld resends\n",
-        classes[0].detected, classes[0].injected, r.answers_bad, r.strays, r.delimiters, r.resends);
+        "%ld corrupt answers, %ld strays, %ld lone delimiters, %ld resends, %ld answers to junk\n",
+        classes[0].detected, classes[0].injected, r.answers_bad, r.strays, r.delimiters, r.resends, r.junk);
   std::printf("hil: firmware boot: %u resets since power-on, last reason %s; %ld unrequested resets resynchronised\n",
               r.boot.info.resets, rt::to_string(r.boot.info.reason), r.banked.unrequested);
   std::printf("hil: plant %s, mismatch %s, sensor noise sigma %g (seed %llu), gyro bias %g rad/s on Omega1\n",

@@ -98,8 +98,9 @@ TEST(FirmwareIdentity, AnUnreadableHelloAnswerIsExit10) {
   EXPECT_NE(m.find("reserved byte 7"), std::string::npos) << m;
 }
 
-// A frame of another wire format: the previous layout's empty hello answer (16-byte header:
-// version 3, type 3, payload size 0, sequence u32, tick u64), CRC valid: bad_length here.
+// A frame of another wire format: an older layout's empty hello answer (16-byte header with
+// version byte 3, type 3, payload size 0, sequence u32, tick u64), CRC valid: bad_version here
+// (this build speaks version 4; the length is checked after the version).
 TEST(FirmwareIdentity, AFrameOfAnotherWireFormatIsExit10) {
   std::uint8_t raw[20] = {3, 3, 0, 0};
   put_u32(raw + 16, crc32(raw, 16));
@@ -109,7 +110,7 @@ TEST(FirmwareIdentity, AFrameOfAnotherWireFormatIsExit10) {
   sent.push_back(0);
   std::string m;
   EXPECT_EQ(handshake_code(sent, PlantId::skate_rotor, m), attractor::cli::exit_hil_firmware);
-  EXPECT_NE(m.find("another wire format (bad_length, version byte 3"), std::string::npos) << m;
+  EXPECT_NE(m.find("another wire format (bad_version, version byte 3"), std::string::npos) << m;
 }
 
 // A hello answer damaged on the line says nothing about the firmware: skipped, not refused.

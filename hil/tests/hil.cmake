@@ -21,6 +21,14 @@ set_tests_properties(hil.wire_client_from_docs PROPERTIES LABELS "host;hil;qemu;
 set(ATTRACTOR_HIL_ELF ${PROJECT_SOURCE_DIR}/build/fw-m4f/apps/skate-rotor-hil/skate-rotor-hil.mps2-an386.elf
     CACHE FILEPATH "firmware image the HIL tests run in QEMU")
 set(_hilq ${CMAKE_CURRENT_SOURCE_DIR}/tests/hil_qemu.sh)
+# A stuck-sensor run over QEMU's UART: 40 ticks, one stuck fault from tick 25, exit CODE, REGEX in the output.
+function(attractor_hil_stuck_test class code regex)
+  add_test(NAME hil.skate_qemu_${class}
+           COMMAND ${_hilq} expect $<TARGET_FILE:attractor-hil> ${ATTRACTOR_HIL_ELF} ${code} "${regex}"
+                   --ticks 40 --fault-every 25 --faults ${class} --timeout 20)
+  set_tests_properties(hil.skate_qemu_${class} PROPERTIES LABELS "host;hil;qemu" TIMEOUT 120 SKIP_RETURN_CODE 77
+                       RESOURCE_LOCK qemu_hil)
+endfunction()
 # 2 s of simulated time, a fault every 25 ticks, every class in turn (corrupt, nan, out_of_range,
 # drop, duplicate, reorder, delayed, bias, reset: about 9 each, 8 firmware resets with
 # resynchronisation): all detected, skate upright (the runner's exit 0); the round-trip latency
@@ -80,6 +88,25 @@ add_test(NAME hil.skate_serial_faulty_line
          COMMAND ${_hilq} relay $<TARGET_FILE:attractor-hil> ${ATTRACTOR_HIL_ELF} 3 0.002 20000 --ticks 600 --timeout 20)
 set_tests_properties(hil.skate_serial_faulty_line PROPERTIES LABELS "host;hil;qemu" TIMEOUT 300 SKIP_RETURN_CODE 77
                      RESOURCE_LOCK qemu_hil COST 20)
+# A sensor stuck for 6 ticks from tick 25 (docs/hil.md "Fault classes"): at NaN, beyond the wire
+# range, beyond the controller's limit, each tick answered by name with its verdict; the safe
+# state from the 4th stuck tick (tick 28: the runtime's stale_limit 3) and zero torque in every
+# answer after it; the runner's exit 7 (tripped). A frozen reading is used (fresh) and trips nothing.
+foreach(_stuck IN ITEMS stuck_nan:non_finite:stale stuck_out_of_range:out_of_range:stale
+                        stuck_limit:held:out_of_range)
+  string(REPLACE ":" ";" _s ${_stuck})
+  list(GET _s 0 _class)
+  list(GET _s 1 _verdict)
+  list(GET _s 2 _reason)
+  set(_line "safe state: from tick 28 [(]${_reason}; stuck tick 4 of ${_class}, 6 of 6 stuck ticks answered ${_verdict}[)], 12 answers after it, 0 of them with a torque")
+  attractor_hil_stuck_test(${_class} 7 "${_line}")
+  add_test(NAME hil.skate_serial_pty_${_class}
+           COMMAND ${CMAKE_COMMAND} -E env HIL_EXPECT_RC=7 HIL_EXPECT_FW_RC=1 "HIL_EXPECT_LINE=${_line}"
+                   ${_hilq} pty $<TARGET_FILE:attractor-hil> ${ATTRACTOR_HIL_ELF} --ticks 40 --fault-every 25 --faults ${_class} --timeout 20)
+  set_tests_properties(hil.skate_serial_pty_${_class} PROPERTIES LABELS "host;hil;qemu" TIMEOUT 120 SKIP_RETURN_CODE 77
+                       RESOURCE_LOCK qemu_hil)
+endforeach()
+attractor_hil_stuck_test(stuck_frozen 0 "stuck_frozen 6/6 fresh")
 # A firmware that never answers (an image without the link): a clear timeout message, exit 8.
 add_test(NAME hil.firmware_silent
          COMMAND ${_hilq} silent $<TARGET_FILE:attractor-hil>

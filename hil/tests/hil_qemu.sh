@@ -18,7 +18,9 @@
 #   expect : (ARGS: CODE REGEX [--not REGEX] RUNNER-OPTIONS...) expect_exit.sh on the runner with --elf ELF:
 #            input rules that need a real image (plant pairing, CSV errors)
 #   pty    : QEMU with UART0 on a pseudo-terminal, the runner on it as on a serial device
-#            (--serial, POSIX termios): the real-serial path, same image
+#            (--serial, POSIX termios): the real-serial path, same image; passes on the runner's
+#            exit 0 and the firmware's, or (HIL_EXPECT_RC=CODE HIL_EXPECT_FW_RC=CODE
+#            HIL_EXPECT_LINE=REGEX) on those exit codes with a line of the output matching REGEX
 #   replay : (ARGS: TICK, then runner options) one run with --record (must pass as `run`), then
 #            --replay on the firmware and --replay --plant-only: both exit 0 (bit for bit); the
 #            recording with bit 0 of byte 20 of the first answer from tick TICK on flipped
@@ -155,13 +157,18 @@ case "$mode" in
       sleep 0.05
     done
     [ -n "$pts" ] || { echo "QEMU did not report its pseudo-terminal"; cat "$log"; exit 1; }
-    "$runner" --serial "$pts" --baud 115200 "$@"
+    out=$("$runner" --serial "$pts" --baud 115200 "$@" 2>&1)
     rc=$?
+    printf '%s\n' "$out"
     wait $qpid
     qrc=$?
     tail -n 3 "$log"
     echo "[runner exit $rc, firmware exit $qrc]"
-    [ "$rc" = 0 ] && [ "$qrc" = 0 ] ;;
+    if [ -n "${HIL_EXPECT_LINE:-}" ] && ! printf '%s\n' "$out" | grep -Eq -- "$HIL_EXPECT_LINE"; then
+      echo "FAIL: no line matches /$HIL_EXPECT_LINE/"
+      exit 1
+    fi
+    [ "$rc" = "${HIL_EXPECT_RC:-0}" ] && [ "$qrc" = "${HIL_EXPECT_FW_RC:-0}" ] ;;
   replay)
     tick=$1; shift
     [ -x /usr/bin/python3 ] || { echo "skip: /usr/bin/python3 missing"; exit 77; }

@@ -165,8 +165,8 @@ int main() {
   expect(c, "COBS code past the end", decode_sensor(framing), LinkError::bad_framing);
   const Encoded crc = edited(good, false, [](std::uint8_t* raw, std::size_t&) { raw[30] ^= 0x10; });
   expect(c, "one bit flipped", decode_sensor(crc), LinkError::bad_crc);
-  const Encoded version = edited(good, true, [](std::uint8_t* raw, std::size_t&) { raw[0] = 4; });
-  expect(c, "version 4", decode_sensor(version), LinkError::bad_version);
+  const Encoded version = edited(good, true, [](std::uint8_t* raw, std::size_t&) { raw[0] = 5; });
+  expect(c, "version 5", decode_sensor(version), LinkError::bad_version);
   const Encoded type = edited(good, true, [](std::uint8_t* raw, std::size_t&) { raw[1] = 9; });
   expect(c, "type 9", decode_sensor(type), LinkError::bad_type);
   const Encoded nan = edited(good, true, [](std::uint8_t* raw, std::size_t&) {

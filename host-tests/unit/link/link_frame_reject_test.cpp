@@ -79,7 +79,9 @@ TEST(LinkFrameReject, BadVersion) {
   Bytes raw = decode_raw(sensor_encoded());
   raw[layout::version] = 2;  // version 2 answers had no verdict: refused, not misread
   EXPECT_EQ(decode_sensor(encode_raw(raw, true)), LinkError::bad_version);
-  raw[layout::version] = 4;
+  raw[layout::version] = 3;  // version 3 answered a refused frame as junk, with a guessed tick
+  EXPECT_EQ(decode_sensor(encode_raw(raw, true)), LinkError::bad_version);
+  raw[layout::version] = 5;
   EXPECT_EQ(decode_sensor(encode_raw(raw, true)), LinkError::bad_version);
   raw[layout::version] = 0;
   EXPECT_EQ(decode_sensor(encode_raw(raw, true)), LinkError::bad_version);

@@ -25,7 +25,8 @@ static_assert(layout::sensor_payload_size == 36, "sensor payload: 9 binary32");
 static_assert(layout::actuator_payload_size == 13, "actuator payload: 2 torques, 3 codes, u16 cost");
 static_assert(layout::boot_payload_size == 8 && layout::hello_payload_size == 8, "boot and hello payloads");
 static_assert(layout::status_payload_size == 72, "status payload: 18 counters");
-static_assert(kProtocolVersion == 3, "version 3: verdict, plant and schema in hello, lean frames, status frame");
+static_assert(kProtocolVersion == 4,
+              "version 4: refused sensor frames answered by name, the answer to junk names no frame");
 static_assert(wire_size_of(FrameType::sensor) == 52, "sensor frame on the wire");
 static_assert(wire_size_of(FrameType::actuator) == 29, "actuator frame on the wire");
 static_assert(wire_size_of(FrameType::status) == 88, "status frame on the wire");
@@ -174,7 +175,7 @@ TEST(LinkFrame, LayoutIsLittleEndianAsDocumented) {
   const Bytes raw = decode_raw(sensor_encoded(0x04030201u, 0x08070605u));
   ASSERT_EQ(raw.size(), layout::header_size + layout::sensor_payload_size + layout::crc_size);
   const Bytes header(raw.begin(), raw.begin() + 10);
-  EXPECT_EQ(header, (Bytes{3, 1, 1, 2, 3, 4, 5, 6, 7, 8}));
+  EXPECT_EQ(header, (Bytes{4, 1, 1, 2, 3, 4, 5, 6, 7, 8}));
   // gyro[0] = 0.1 as binary32 0x3DCCCCCD, little-endian
   EXPECT_EQ(Bytes(raw.begin() + 10, raw.begin() + 14), (Bytes{0xCD, 0xCC, 0xCC, 0x3D}));
   // the last float: rotor speed 2 = 0.5 (0x3F000000)

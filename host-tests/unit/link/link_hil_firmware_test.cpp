@@ -151,6 +151,9 @@ TEST(HilFirmware, PrintsEveryCountInItsPlaceAndExitsZeroWhenStillRunning) {
   times(9, [&] { t::script::send(skate_frames::sensor_wire(seq++, tick++, 0.05, 1.3)); });
   // wild 10: a tick index far outside the window (each alone: two in a row would re-baseline).
   times(10, [&] { t::script::send(t::good(seq++, tick + 100000u)); });
+  // bad_version 11: version byte 3 (CRC valid); bad_type 12: type 0 (CRC valid).
+  times(11, [&] { t::script::send(t::edited(seq++, tick++, true, [](t::Bytes& raw) { raw[layout::version] = 3; })); });
+  times(12, [&] { t::script::send(t::edited(seq++, tick++, true, [](t::Bytes& raw) { raw[layout::type] = 0; })); });
   t::script::send(skate_frames::control_wire(FrameType::goodbye));
 
   auto ctrl = t::Controller::make(SkateRotorControllerConfig<float>{}, 1e-3f);
@@ -165,8 +168,9 @@ TEST(HilFirmware, PrintsEveryCountInItsPlaceAndExitsZeroWhenStillRunning) {
   EXPECT_EQ(c.gaps, 6u);
   EXPECT_NE(t::Board::console.find("skate-hil: waiting for the host"), std::string::npos) << t::Board::console;
   EXPECT_NE(t::Board::console.find("rt: mode running, reason none"), std::string::npos) << t::Board::console;
-  EXPECT_NE(t::Board::console.find("skate-hil: link rejected 15 (bad_length 1 bad_framing 2 bad_crc 3 non_finite 4 "
-                                   "out_of_range 5) gaps 6 repeated 7 late 8 implausible 9 wild 10; boot 0 "
+  EXPECT_NE(t::Board::console.find("skate-hil: link rejected 38 (bad_length 1 bad_framing 2 bad_crc 3 bad_version 11 "
+                                   "bad_type 12 non_finite 4 out_of_range 5) gaps 6 repeated 7 late 8 implausible 9 "
+                                   "wild 10; boot 0 "
                                    "(power_on)\n"),
             std::string::npos)
       << t::Board::console;

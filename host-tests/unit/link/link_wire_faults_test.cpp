@@ -56,7 +56,7 @@ TEST(LinkBytes, JunkBetweenFramesCostsNoGoodFrame) {
       << "three rejected segments, one answer";
   FrameHeader h;
   EXPECT_EQ(wf_answer(link, h).verdict, Verdict::rejected);
-  EXPECT_EQ(h.tick, 2u) << "a rejected segment's answer guesses the tick after the baseline";
+  EXPECT_EQ(h.tick, 1u) << "a rejected segment's answer names the baseline, no frame the host waits for";
   EXPECT_EQ(link.counters().total_rejected(), 3u);
   ASSERT_EQ(wf_one(link, sensor_wire(1, 2, 0.2)), LinkEvent::tick);
   EXPECT_TRUE(link.fresh());
@@ -66,7 +66,7 @@ TEST(LinkBytes, JunkBetweenFramesCostsNoGoodFrame) {
 }
 
 // Every answer carries the verdict of the frame it answers and names its tick; an implausible
-// frame still moves the tick the link runs on (a rejected segment after it guesses the next one).
+// frame still moves the tick the link runs on (a rejected segment after it names that tick).
 TEST(LinkBytes, EachAnswerCarriesItsFramesVerdict) {
   WfLink link;
   FrameHeader h;
@@ -80,7 +80,7 @@ TEST(LinkBytes, EachAnswerCarriesItsFramesVerdict) {
   EXPECT_EQ(link.tick(), 6u);
   EXPECT_EQ(feed_events(link, {0x11, 0x22, 0x00}).size(), 1u);
   EXPECT_EQ(wf_answer(link, h).verdict, Verdict::rejected);
-  EXPECT_EQ(h.tick, 7u) << "the guess follows the implausible frame's tick";
+  EXPECT_EQ(h.tick, 6u) << "junk names the implausible frame's tick, the newest used";
 }
 
 // A 0x00 inside a frame splits it in two rejected segments: one answer, not two (a second one

@@ -44,7 +44,7 @@
 
 namespace attractor::link {
 
-inline constexpr std::uint8_t kProtocolVersion = 3;
+inline constexpr std::uint8_t kProtocolVersion = 4;
 
 enum class FrameType : std::uint8_t {
   sensor = 1,          // host -> firmware: one tick's measurements

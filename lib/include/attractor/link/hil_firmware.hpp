@@ -117,6 +117,7 @@ int run_hil_firmware(const char* name, Loop& loop, std::uint32_t rate_hz, const 
   Text<320> t;
   t << name << ": link rejected " << c.total_rejected() << " (bad_length " << c.rejected_by(LinkError::bad_length)
     << " bad_framing " << c.rejected_by(LinkError::bad_framing) << " bad_crc " << c.rejected_by(LinkError::bad_crc)
+    << " bad_version " << c.rejected_by(LinkError::bad_version) << " bad_type " << c.rejected_by(LinkError::bad_type)
     << " non_finite " << c.rejected_by(LinkError::non_finite) << " out_of_range "
     << c.rejected_by(LinkError::out_of_range) << ") gaps " << c.gaps << " repeated " << c.repeated << " late " << c.late
     << " implausible " << c.implausible << " wild " << c.wild << "; boot " << boot.resets << " ("

@@ -4,10 +4,12 @@
 // controller and the app are the same as with the SIL plant (plant/simulated_skate_rotor.hpp);
 // `Wire` maps frames to the controller's Measurement/Command (e.g. link/skate_rotor_wire.hpp).
 //
-// Every frame that ends at a delimiter is one event (receive()): a sensor frame is a tick; a
-// rejected frame (counted per LinkError) is a tick too, with no fresh sample — the runtime
-// holds the last valid one and counts it stale — so the host gets exactly one answer per frame
-// it sent and stays in lockstep whatever the line did. A sensor frame whose sequence number does
+// Every frame that ends at a delimiter is one event (receive()): a decodable sensor frame is a
+// tick with an answer naming its tick, whether used or refused for a value (non_finite,
+// out_of_range: counted per LinkError, the sample held and counted stale by the runtime);
+// undecodable segments (counted per LinkError) make at most one tick per gap between decodable
+// frames, answered `rejected` (rejected() below), so the host gets one answer per frame it sent
+// that arrived, and an answer to junk that no host takes for its frame's. A sensor frame whose sequence number does
 // not advance (duplicated, reordered) is counted `repeated` and not used; one that skips ahead
 // counts the missing frames as `gaps` (a rejected frame consumes the sequence number it should
 // have had). hello restarts the sequence: the first sensor frame after it (or after power-on)
@@ -100,9 +102,14 @@ class HilLink {
       status_every_ = host.status_every;
       tick_ = v.header.tick;
       answer_tick_ = tick_;
+      status_tick_ = tick_;
       return LinkEvent::hello;
     }
-    if (err == LinkError::none && v.header.type == FrameType::status_request) return LinkEvent::status;
+    if (err == LinkError::none && v.header.type == FrameType::status_request) {
+      status_tick_ = v.header.tick;  // the reply names the request (the host's probe, answers.hpp)
+      slot_answered_ = false;        // a decodable frame: junk after it is a new gap
+      return LinkEvent::status;
+    }
     if (err == LinkError::none && v.header.type == FrameType::goodbye) return LinkEvent::goodbye;
     if (err == LinkError::none && v.header.type == FrameType::reset) {
       reset_requested_ = true;
@@ -110,8 +117,12 @@ class HilLink {
     }
     SensorReading<S> r;
     if (err == LinkError::none) err = unpack_sensor(v, r);  // an actuator frame: bad_type
-    if (err != LinkError::none) return rejected(err);
-    return sensor(v.header, r);
+    // unpack_sensor() reports a value only for a sensor frame of the right size: such a frame
+    // decoded (CRC, version, type, length) and names its sequence and tick, so it is judged as
+    // a frame and answered as one, refused for its value; anything else is undecodable.
+    const bool refused = err == LinkError::non_finite || err == LinkError::out_of_range;
+    if (err != LinkError::none && !refused) return rejected(err);
+    return sensor(v.header, r, err);
   }
   // ---- Source (rt/loop.hpp) ----
   bool sample(Measurement& y) {
@@ -123,13 +134,16 @@ class HilLink {
   // ---- answers ----
   // The actuator frame answering the last tick event: the command actuated, the supervisor's
   // mode and reason, the verdict and the step's cost. Returns its wire size.
-  std::size_t reply(const rt::Supervisor& sup, std::uint32_t tick_cost, std::uint8_t* out, std::size_t capacity) {
+  // `sample`: the control step's verdict on the sample (rt::Tick::sample_error()); a sample
+  // the link passed but the controller refused (beyond its own limits) is answered `held`.
+  std::size_t reply(const rt::Supervisor& sup, std::uint32_t tick_cost, std::uint8_t* out, std::size_t capacity,
+                    Error sample = Error::none) {
     ActuatorReport<S> a;
     a.torque = Wire::torque(command_);
     a.mode = sup.mode();
     a.reason = sup.reason();
     a.tick_cost = tick_cost;
-    a.verdict = verdict_;
+    a.verdict = (verdict_ == Verdict::fresh && sample != Error::none) ? Verdict::held : verdict_;
     std::size_t n = 0;
     // The runtime hands actuate() finite, clipped commands; if that ever failed, send the safe
     // report (zero torque) rather than nothing, so the host still sees one answer per frame.
@@ -140,17 +154,19 @@ class HilLink {
     }
     ++sequence_out_;
     ++answers_;
+    status_tick_ = answer_tick_;  // a periodic status names the answer it follows
     return n;
   }
   // A status frame is due after this answer: every status_every-th answer since hello.
   bool status_due() const { return status_every_ != 0u && answers_ % status_every_ == 0u; }
-  // The status frame: the supervisor's and this link's counters of the run since hello.
+  // The status frame: the supervisor's and this link's counters of the run since hello. It
+  // names the tick of the status request it answers, or of the answer it follows (periodic).
   std::size_t reply_status(const rt::Supervisor& sup, std::uint8_t* out, std::size_t capacity) {
     StatusReport s;
     s.faults = sup.faults();
     s.link = counters_;
     std::size_t n = 0;
-    (void)encode_status_frame(sequence_out_, answer_tick_, s, out, capacity, n);
+    (void)encode_status_frame(sequence_out_, status_tick_, s, out, capacity, n);
     ++sequence_out_;
     return n;
   }
@@ -183,8 +199,12 @@ class HilLink {
 
  private:
   // A decodable sensor frame, judged against the baseline: the next expected sequence number
-  // and the newest sample used, each with a window of kWindow either way.
-  LinkEvent sensor(const FrameHeader& h, const SensorReading<S>& r) {
+  // and the newest sample used, each with a window of kWindow either way. The checks in order:
+  // the sequence and tick window (repeated, late, wild), then the values (`refused`: non_finite
+  // or out_of_range, from unpack_sensor), then plausibility. Every one is a tick with its own
+  // answer naming the frame's tick; only a fresh one carries a sample, so a sensor stuck at a
+  // refused value trips the runtime's stale rule within stale_limit + 1 ticks, as in SIL.
+  LinkEvent sensor(const FrameHeader& h, const SensorReading<S>& r, LinkError refused) {
     answer_tick_ = h.tick;   // the answer names the frame it answers
     slot_answered_ = false;  // a decodable frame opens the next rejected-segment slot
     const std::uint32_t ahead = h.sequence - expected_sequence_;
@@ -207,8 +227,10 @@ class HilLink {
     candidate_ = wild;
     candidate_sequence_ = h.sequence;
     candidate_tick_ = h.tick;
-    const bool implausible = !repeat && !late && !wild && !detail::plausible<Wire>(r);
-    const bool fresh = !repeat && !late && !wild && !implausible;
+    const bool judged = !repeat && !late && !wild;  // in the window: its values count
+    const bool bad_value = judged && refused != LinkError::none;
+    const bool implausible = judged && !bad_value && !detail::plausible<Wire>(r);
+    const bool fresh = judged && !bad_value && !implausible;
     const bool in_sequence = !repeat && !wild;  // moves the sequence baseline on
     // Frames seen but not used since the last one in sequence account for missing numbers first.
     const std::uint32_t missing = (started_ && in_sequence) ? ahead : 0u;
@@ -216,6 +238,7 @@ class HilLink {
     counters_.repeated += repeat ? 1u : 0u;
     counters_.late += late ? 1u : 0u;
     counters_.implausible += implausible ? 1u : 0u;
+    counters_.count(bad_value ? refused : LinkError::none);
     counters_.wild += wild ? 1u : 0u;
     unused_since_ = in_sequence ? 0u : unused_since_ + (wild ? 1u : 0u);
     expected_sequence_ = in_sequence ? h.sequence + 1u : expected_sequence_;
@@ -224,27 +247,31 @@ class HilLink {
     reading_ = fresh ? r : reading_;
     sample_tick_ = fresh ? h.tick : sample_tick_;
     have_sample_ = have_sample_ || fresh;
-    tick_ = (fresh || implausible) ? h.tick : tick_;
+    tick_ = judged ? h.tick : tick_;
+    const Verdict value_verdict = refused == LinkError::non_finite ? Verdict::non_finite : Verdict::out_of_range;
     verdict_ = repeat        ? Verdict::repeated
                : late        ? Verdict::late
                : wild        ? Verdict::wild
+               : bad_value   ? value_verdict
                : implausible ? Verdict::implausible
                              : Verdict::fresh;
     return LinkEvent::tick;
   }
 
-  // A segment that is no decodable sensor frame (a corrupt frame, noise, the pieces of a frame
-  // split by a stray 0x00) is counted and consumes no sequence number: a good frame after it is
-  // judged as if it were not there. The first such segment after a decodable frame is answered
-  // as a tick with no sample (the host sent a frame and waits for its answer); later ones before
-  // the next decodable frame are counted only, so that one line fault costs one tick whatever
-  // number of segments it made. The answer's tick is a guess: the tick after the baseline.
+  // A segment that does not decode as a frame (a corrupt frame, noise, the pieces of a frame
+  // split by a stray 0x00, a frame of the wrong type or size) is counted and consumes no
+  // sequence number: a good frame after it is judged as if it were not there. Such segments are
+  // answered at most once between two decodable frames, as a tick with no sample (the host may
+  // have sent a frame and wait for it); later ones in the same gap are counted only, so that
+  // noise cannot multiply answers. A decodable sensor frame, refused or not, opens the next slot
+  // (sensor()). The answer names no frame: its tick is the newest tick used (the baseline), one
+  // the host has had its answer for, and its verdict `rejected` tells a host it answers junk.
   LinkEvent rejected(LinkError e) {
     counters_.count(e);
     unused_since_ += 1u;
     if (slot_answered_) return LinkEvent::none;
     slot_answered_ = true;
-    answer_tick_ = tick_ + 1u;
+    answer_tick_ = tick_;  // no new frame: the newest tick used
     verdict_ = Verdict::rejected;
     return LinkEvent::tick;
   }
@@ -272,6 +299,7 @@ class HilLink {
   LinkCounters power_on_;          // every run's counters before the current one's (banked at hello)
   std::uint32_t tick_ = 0;         // baseline: the tick of the newest frame used (or of hello)
   std::uint32_t answer_tick_ = 0;  // the tick the next answer names
+  std::uint32_t status_tick_ = 0;  // the tick the next status frame names
   std::uint32_t sample_tick_ = 0;  // tick index of the newest fresh sample (valid with have_sample_)
   std::uint32_t candidate_tick_ = 0;
   std::uint32_t answers_ = 0;             // actuator frames sent since hello (the status period counts them)

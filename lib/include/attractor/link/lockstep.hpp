@@ -46,10 +46,11 @@ void reset_app(App& app) {
     app.controller().reset();
 }
 // The power-on report: `later` (a run started by a hello) after `earlier` (every run before it).
-// Counts add up; the first trip of the power-on run stays the reason (its tick counted from
-// power-on); cost statistics, budget and stack are the later run's.
+// Counts add up, cost statistics too (every run's steps); the first trip of the power-on run
+// stays the reason (its tick counted from power-on); budget and stack are the later run's.
 inline rt::Report after(const rt::Report& earlier, const rt::Report& later) {
   rt::Report r = later;
+  r.cost.merge(earlier.cost);
   r.ticks += earlier.ticks;
   r.steps += earlier.steps;
   r.missed_ticks += earlier.missed_ticks;
@@ -102,7 +103,7 @@ rt::Report run_lockstep(App& app, Link& link, const rt::Config& cfg) {
       const std::uint64_t sum = engine.cost().sum();
       const std::uint32_t cost = std::uint32_t(sum - cost_sum);
       cost_sum = sum;
-      Port::write(out, std::uint32_t(link.reply(engine.supervisor(), cost, out, sizeof out)));
+      Port::write(out, std::uint32_t(link.reply(engine.supervisor(), cost, out, sizeof out, engine.sample_error())));
       if (link.status_due()) Port::write(out, std::uint32_t(link.reply_status(engine.supervisor(), out, sizeof out)));
       if (engine.ticks() >= next_check) {
         next_check += every;

@@ -219,6 +219,9 @@ class Tick {
   Supervisor& supervisor() { return supervisor_; }
   const Stats& cost() const { return cost_; }
   const Command& last_command() const { return last_command_; }
+  // The last control step's verdict on its sample: none when it was used, else why it was held
+  // (stale, out_of_range) or tripped (non_finite). Read after the step (control ISR or lockstep).
+  Error sample_error() const { return sensor_error_; }
   // Tick count; consistent from any context (retried if the sampling ISR changed it meanwhile).
   std::uint64_t ticks() const {
     std::uint64_t a, b;

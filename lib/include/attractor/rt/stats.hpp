@@ -46,6 +46,23 @@ class CostStats {
 
   void reset() { *this = CostStats(shift_); }
 
+  // Adds another run's samples (not for the tick: loops over the buckets). With the same shift
+  // the result is the one both runs' samples would give; with another, each of o's buckets goes
+  // to the bucket of its lower edge here (min, max, mean and count stay exact).
+  void merge(const CostStats& o) {
+    if (o.count_ == 0u) return;
+    min_ = (count_ == 0u || o.min_ < min_) ? o.min_ : min_;
+    max_ = o.max_ > max_ ? o.max_ : max_;
+    sum_ += o.sum_;
+    count_ += o.count_;
+    for (int i = 0; i < Bins; ++i) {
+      std::uint32_t b = o.bin_low(i) >> shift_;
+      b = b >= static_cast<std::uint32_t>(Bins - 1) ? static_cast<std::uint32_t>(Bins - 1) : b;
+      hist_[b] += o.hist_[i];
+    }
+    overflow_min_ = o.overflow_min_ < overflow_min_ ? o.overflow_min_ : overflow_min_;
+  }
+
   std::uint64_t count() const { return count_; }
   std::uint32_t min() const { return count_ ? min_ : 0u; }
   std::uint32_t max() const { return max_; }
