@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstring>
 #include <fstream>
+#include <limits>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -130,7 +131,9 @@ struct Judged {
   link::Verdict verdict;
   std::uint32_t answer_tick;
 };
-Judged judge(std::uint32_t seq, std::uint32_t tick, bool plausible) {
+// The judged frame's values: good, off the unit sphere (implausible), a NaN, beyond the wire range.
+enum class Value { good, implausible, nan, beyond_wire_range };
+Judged judge(std::uint32_t seq, std::uint32_t tick, Value value) {
   using Link = link::HilLink<double, link::SkateRotorWire<double>>;
   Link l;
   attractor::rt::Supervisor sup;
@@ -146,7 +149,12 @@ Judged judge(std::uint32_t seq, std::uint32_t tick, bool plausible) {
   link::SensorReading<double> good;
   good.vertical << 0, 0, 1;
   const auto send = [&](std::uint32_t s, std::uint32_t t, const link::SensorReading<double>& r) {
-    EXPECT_EQ(link::encode_sensor_frame(s, t, r, buf, sizeof buf, n), link::LinkError::none);
+    // pack_sensor writes any value (encode_sensor_frame refuses what the receiver would reject).
+    std::uint8_t payload[link::layout::sensor_payload_size];
+    link::pack_sensor(r, payload);
+    EXPECT_EQ(link::encode_frame(link::FrameHeader{link::FrameType::sensor, s, t}, payload, sizeof payload, buf,
+                                 sizeof buf, n),
+              link::LinkError::none);
     EXPECT_EQ(feed(), link::LinkEvent::tick);
     n = l.reply(sup, 0, buf, sizeof buf);
     link::FrameHeader h;
@@ -157,24 +165,33 @@ Judged judge(std::uint32_t seq, std::uint32_t tick, bool plausible) {
   send(0, 1, good);
   send(1, 2, good);
   link::SensorReading<double> r = good;
-  if (!plausible) r.vertical << 0, 0, 2;
+  if (value != Value::good) r.vertical << 0, 0, 2;  // every bad value is implausible as well
+  if (value == Value::nan) r.gyro[0] = std::numeric_limits<double>::quiet_NaN();
+  if (value == Value::beyond_wire_range) r.gyro[0] = 5000;  // the wire's gyro range is 1000 rad/s
   return send(seq, tick, r);
 }
 
 TEST(WireReference, TheJudgementOrder) {
   using link::Verdict;
-  EXPECT_EQ(judge(2, 3, true).verdict, Verdict::fresh);
-  EXPECT_EQ(judge(2, 3, true).answer_tick, 3u) << "the answer carries the frame's tick";
-  EXPECT_EQ(judge(1, 3, true).verdict, Verdict::repeated);
-  EXPECT_EQ(judge(2, 2, true).verdict, Verdict::late);
-  EXPECT_EQ(judge(2 + 1000, 3, true).verdict, Verdict::wild);
-  EXPECT_EQ(judge(2, 3 + 1000, true).verdict, Verdict::wild);
-  EXPECT_EQ(judge(2, 3, false).verdict, Verdict::implausible);
-  EXPECT_EQ(judge(1, 2, true).verdict, Verdict::repeated) << "repeated before late";
-  EXPECT_EQ(judge(1, 3 + 1000, true).verdict, Verdict::repeated) << "repeated before wild";
-  EXPECT_EQ(judge(1, 3, false).verdict, Verdict::repeated) << "repeated before implausible";
-  EXPECT_EQ(judge(2, 2, false).verdict, Verdict::late) << "late before implausible";
-  EXPECT_EQ(judge(2 + 1000, 3, false).verdict, Verdict::wild) << "wild before implausible";
+  const Value good = Value::good, off = Value::implausible, nan = Value::nan, beyond = Value::beyond_wire_range;
+  EXPECT_EQ(judge(2, 3, good).verdict, Verdict::fresh);
+  EXPECT_EQ(judge(2, 3, good).answer_tick, 3u) << "the answer carries the frame's tick";
+  EXPECT_EQ(judge(1, 3, good).verdict, Verdict::repeated);
+  EXPECT_EQ(judge(2, 2, good).verdict, Verdict::late);
+  EXPECT_EQ(judge(2 + 1000, 3, good).verdict, Verdict::wild);
+  EXPECT_EQ(judge(2, 3 + 1000, good).verdict, Verdict::wild);
+  EXPECT_EQ(judge(2, 3, off).verdict, Verdict::implausible);
+  EXPECT_EQ(judge(2, 3, nan).verdict, Verdict::non_finite) << "values before implausible";
+  EXPECT_EQ(judge(2, 3, beyond).verdict, Verdict::out_of_range) << "values before implausible";
+  EXPECT_EQ(judge(2, 3, nan).answer_tick, 3u) << "a refused value is a tick: its answer names it";
+  EXPECT_EQ(judge(1, 2, good).verdict, Verdict::repeated) << "repeated before late";
+  EXPECT_EQ(judge(1, 3 + 1000, good).verdict, Verdict::repeated) << "repeated before wild";
+  EXPECT_EQ(judge(1, 3, off).verdict, Verdict::repeated) << "repeated before implausible";
+  EXPECT_EQ(judge(1, 3, nan).verdict, Verdict::repeated) << "repeated before values";
+  EXPECT_EQ(judge(2, 2, off).verdict, Verdict::late) << "late before implausible";
+  EXPECT_EQ(judge(2, 2, beyond).verdict, Verdict::late) << "late before values";
+  EXPECT_EQ(judge(2 + 1000, 3, off).verdict, Verdict::wild) << "wild before implausible";
+  EXPECT_EQ(judge(2 + 1000, 3, nan).verdict, Verdict::wild) << "wild before values";
 }
 
 TEST(WireReference, TheStatusFaultCountersAreInTheDocumentedOrder) {

@@ -55,11 +55,16 @@ inline constexpr Meaning kMeanings[] = {
     {"boot.reserved", "0; a receiver rejects any other value (out_of_range)"},
     // verdict (link/verdict.hpp)
     {"verdict.fresh", "used: the controller ran on it"},
-    {"verdict.rejected", "not a decodable sensor frame (a link rejection reason); the answer's tick is a guess"},
+    {"verdict.rejected",
+     "not a decodable sensor frame (a link rejection reason): names no frame; its tick is the newest tick the "
+     "firmware used"},
     {"verdict.repeated", "its sequence number did not advance (duplicated, reordered); not used"},
     {"verdict.late", "its tick did not pass the newest sample used (an old sample); not used"},
     {"verdict.implausible", "decodable and in range, but physically impossible (|vertical| off 1 by more than 0.1)"},
     {"verdict.wild", "its sequence or tick outside the window; not used"},
+    {"verdict.non_finite", "decodable, a NaN or Inf in a value: refused, the sample held, an unusable tick"},
+    {"verdict.out_of_range", "decodable, a value beyond its wire range: refused, the sample held, an unusable tick"},
+    {"verdict.held", "the link passed it, the controller refused it (beyond its own limits): held, an unusable tick"},
     // mode (rt/supervisor.hpp)
     {"mode.running", "the control law drives the actuators"},
     {"mode.safe", "actuators at zero, reason latched"},

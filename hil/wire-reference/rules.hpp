@@ -62,8 +62,9 @@ inline constexpr Rule kRules[] = {
      "A sensor frame carries the tick it samples; the actuator frame answering it carries the same tick. A sample "
      "is fresh only if its tick is later than every sample used before (in the window); an older one is `late`. "
      "Ticks compare modulo 2^32. The hello answer and the goodbye answer carry the tick of the firmware's baseline "
-     "(after a hello: the hello's tick); an answer to a rejected segment carries the baseline's tick + 1, a guess; "
-     "a status frame carries the tick of the answer before it; the boot frame tick 0",
+     "(after a hello: the hello's tick); an answer to a rejected segment carries the newest tick the firmware used "
+     "(one the host already has its answer for: it names no frame); a status frame answering a status request "
+     "carries the request's tick, a periodic one the tick of the answer it follows; the boot frame tick 0",
      "LinkLockstep.ASampleNoNewerThanTheNewestUsedIsLateAndHeld, LinkBytes.TheTickIndexWrapsModulo2To32"},
     {"window",
      "A sensor frame whose sequence number or tick is more than the window away from the baseline is `wild`: "
@@ -71,10 +72,12 @@ inline constexpr Rule kRules[] = {
      "(consecutive sequence numbers, the tick moving on within the window) become the new baseline",
      "LinkBytes.AWildFrameCannotPoisonLaterFrames, LinkBytes.TwoAgreeingFramesReplaceAWildBaseline"},
     {"answers",
-     "The firmware answers every sensor frame with one actuator frame. A segment that is not a decodable sensor "
-     "frame is counted per reason; the first such segment after a decodable sensor frame (or a hello) is answered "
-     "(verdict "
-     "`rejected`), later ones before the next decodable frame only counted. hello is answered with the firmware's "
+     "The firmware answers every decodable sensor frame with one actuator frame naming its tick, whatever its "
+     "verdict (a value refused is a tick too). A segment that is not a decodable frame is counted per reason; the "
+     "first such segment since the last decodable frame (of any type) is answered (verdict `rejected`, no frame's "
+     "tick), later ones before the next decodable frame only counted. A host never takes a `rejected` answer for "
+     "a frame's: the runner asks with a status request whether the frame itself was spoiled (docs/hil.md, "
+     "\"Framing and recovery\"). hello is answered with the firmware's "
      "hello, goodbye with goodbye, a status request with a status frame (not a tick); reset gets no answer (the "
      "boot frame follows). After every N-th actuator frame since the hello (N: the hello's status period; 0 "
      "never) a status frame follows",
@@ -83,10 +86,12 @@ inline constexpr Rule kRules[] = {
      "LinkLockstep.AResetFrameEndsTheRunUnansweredForTheAppToReboot"},
     {"judgement",
      "A decodable sensor frame is judged in this order: `repeated` (sequence behind the baseline within the "
-     "window), then `late` (sequence in the window, tick not after the newest sample), then `wild`, then "
-     "`implausible` (the plant's rule: |vertical| within 0.1 of 1), else `fresh`. Only a fresh frame's values reach "
-     "the controller; every other tick holds the last sample and counts it stale, and more than stale_limit (3) "
-     "unusable ticks in a row trip the safe state",
+     "window), then `late` (sequence in the window, tick not after the newest sample), then `wild`, then its "
+     "values (`non_finite`: a NaN or Inf; `out_of_range`: beyond the field's wire range), then `implausible` (the "
+     "plant's rule: |vertical| within 0.1 of 1), else it reaches the controller, which may still refuse it "
+     "(beyond its own limits: `held`), else `fresh`. Only a fresh frame's values are used; every other tick holds "
+     "the last sample and counts it stale, and more than stale_limit (3) unusable ticks in a row trip the safe "
+     "state (zero command): a sensor stuck at a refused value trips on its 4th tick",
      "WireReference.TheJudgementOrder, LinkLockstep.AVerticalOffTheUnitSphereIsImplausibleAndHeld"},
 };
 
