@@ -70,9 +70,9 @@ TEST(FloatRk4Rounding, HeisenbergFeedbackKeepsEveryInvariantAsOneRoundingDoes) {
   const Vec<float, 3> K(10.f, 10.f, 50.f);
   const auto ff = feedback(Heisenberg<float>{}, x0, K);
   const auto fd = feedback(Heisenberg<double>{}, Vec<double, 6>(x0.cast<double>()), Vec<double, 3>(K.cast<double>()));
+  const char* const names[] = {"J1", "J2", "H"};
   for (int row = 0; row < 3; ++row)
-    expect_one_rounding_accuracy(rk4_against_one_rounding(ff, fd, Heisenberg<double>{}, x0, row, 5000),
-                                 row == 0 ? "J1" : row == 1 ? "J2" : "H");
+    expect_one_rounding_accuracy(rk4_against_one_rounding(ff, fd, Heisenberg<double>{}, x0, row, 5000), names[row]);
 }
 
 TEST(FloatRk4Rounding, ChaplyginSleighPlainFieldKeepsTheEnergyAsOneRoundingDoes) {
