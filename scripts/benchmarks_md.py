@@ -11,6 +11,7 @@ import sys
 
 import accuracy_per_cost
 import benchmarks_nonholonomic
+import benchmarks_rounding
 
 from benchmarks_data import CORES, ROOT, fmt, parse_bench, parse_floor, parse_references, ratio, read  # noqa: F401
 from benchmarks_floor import floor_cell, floor_ratios, floor_reasons
@@ -266,6 +267,7 @@ def main():
     profile(w, steps4)
     benchmarks_nonholonomic.section(w, steps4)
     benchmarks_nonholonomic.baselines_section(w, steps4, read(os.path.join(d, "nonholonomic-baselines", "summary.csv")))
+    benchmarks_rounding.section(w, steps4)
     sys.stdout.write("\n".join(out) + "\n")
     return 0
 

@@ -49,40 +49,45 @@ inline MethodChoice parse_method(const std::string& s, const char* const* extras
   throw Failure(exit_usage, "--method: unknown method '" + s + "'");
 }
 
-// The built-in tableaux padded to 4 stages (zero entries are never evaluated).
+// The built-in tableaux padded to 4 stages (zero entries are never evaluated), with their stage
+// weights (stage_weights, butcher.hpp).
 template <class S>
 struct RuntimeTableau {
   int stages = 4;
   ButcherTableau<S, 4> t{};
+  StageWeights<S, 4> c{};
 };
 template <class S>
 RuntimeTableau<S> runtime_tableau(Scheme s) {
   RuntimeTableau<S> r;
   if (s == Scheme::rk4) {
     r.t = rk4_tableau<S>();
-    return r;
+  } else {
+    const ButcherTableau<S, 2> h = heun_tableau<S>();
+    r.stages = s == Scheme::euler ? 1 : 2;
+    r.t.b[0] = s == Scheme::euler ? S(1) : h.b[0];
+    r.t.b[1] = s == Scheme::euler ? S(0) : h.b[1];
+    r.t.a[1][0] = h.a[1][0];
   }
-  const ButcherTableau<S, 2> h = heun_tableau<S>();
-  r.stages = s == Scheme::euler ? 1 : 2;
-  r.t.b[0] = s == Scheme::euler ? S(1) : h.b[0];
-  r.t.b[1] = s == Scheme::euler ? S(0) : h.b[1];
-  r.t.a[1][0] = h.a[1][0];
+  r.c = stage_weights(r.t);
   return r;
 }
 
 // One explicit step of the run-time tableau: x <- x + h sum b_i k_i (the stage loop of
-// explicit_rk_step with a run-time stage count).
+// explicit_rk_step with a run-time stage count: the stages summed by their weights, the sum
+// added to x once).
 template <class S, int N, class Field>
 void scheme_step(const RuntimeTableau<S>& rt, const Field& f, Vec<S, N>& x, S h) {
   Vec<S, N> k[4];
+  Vec<S, N> sum = Vec<S, N>::Zero();  // every built-in scheme overwrites it at its first stage
   for (int i = 0; i < rt.stages; ++i) {
     Vec<S, N> xi = x;
     for (int j = 0; j < i; ++j)
       if (rt.t.a[i][j] != S(0)) xi += (h * rt.t.a[i][j]) * k[j];
     k[i] = attractor::detail::evaluate_field(f, xi);
+    if (rt.c.w[i] != S(0)) attractor::detail::add_stage(sum, rt.c.w[i], k[i], i == rt.c.first);
   }
-  for (int i = 0; i < rt.stages; ++i)
-    if (rt.t.b[i] != S(0)) x += (h * rt.t.b[i]) * k[i];
+  if (rt.c.first >= 0) attractor::detail::add_scaled(x.data(), h * rt.c.scale, sum);
 }
 
 }  // namespace attractor::cli

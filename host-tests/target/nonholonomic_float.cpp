@@ -9,12 +9,11 @@
 //
 // Limits (float32 epsilon 6e-8; |Π| ~ 1, |R| ~ 1): feedback RK4 holds each invariant at the
 // rounding level, a few eps per step pulled back at rate ~ k |∇F|² per unit time: measured on
-// the host (x86, float, 10⁶ steps) Suslov |dJ| 1.2e-7, |dh̃| 9.4e-7, |RᵀR − I| 7.0e-7; sleigh
-// 2.1e-7, 2.8e-6, 1.3e-6; on mps2-an386 (10⁵ steps) 1.2e-7, 9.4e-7, 7.1e-7 and 1.7e-7, 2.8e-6,
-// 1.3e-6 (the maxima come in the first seconds, while Π turns). Limit 1e-5 (~170 eps) for
-// each. Plain RK4 drifts (mps2-an386: Suslov h̃ 4.2e-5, RᵀR − I 9.1e-5, J stays 0 by the
-// symmetry Π2 = Π3; sleigh 7.5e-7, 2.1e-4, 2.6e-4): its largest deviation must exceed the
-// feedback's largest by kDriftFactor (measured ~90x).
+// mps2-an386 (10⁵ steps) Suslov |dJ| 6.0e-8, |dh̃| 3.1e-7, |RᵀR − I| 2.4e-7; sleigh 1.1e-7,
+// 9.7e-7, 4.6e-7 (the maxima come in the first seconds, while Π turns). Limit 1e-5 (~170 eps)
+// for each. Plain RK4 drifts (mps2-an386: Suslov h̃ 9.6e-6, RᵀR − I 3.9e-5, J stays 0 by the
+// symmetry Π2 = Π3; sleigh 2.0e-7, 4.9e-5, 6.6e-5): its largest deviation must exceed the
+// feedback's largest by kDriftFactor (measured 68x and 126x).
 // Without an FPU (soft-float M3) the images run 10⁴ steps instead, to keep QEMU time short; the
 // arithmetic is the same IEEE float, so the feedback limits still hold.
 #include "../support/nonholonomic_float_runs.hpp"

@@ -205,9 +205,12 @@ TEST(SphericalPendulum, Paper23FeedbackRk4StaysBoundedWithoutSecularGrowth) {
 }
 
 // Float, the firmware's precision: feedback-RK4 holds all four invariants near float rounding
-// while plain RK4 on the extended field drifts linearly. Measured over 1e5 steps:
-//   feedback-RK4 max |df1| 9.06e-7, |df2| 7.99e-7, |dH| 1.61e-6, |dJ| 1.01e-6
-//   plain RK4    max |df1| 1.18e-4, |df2| 2.96e-5, |dH| 5.77e-5, |dJ| 6.00e-5
+// while plain RK4 on the extended field drifts. Measured over 1e5 steps (one rounding of the
+// state per step):
+//   feedback-RK4 max |df1| 2.95e-7, |df2| 2.32e-7, |dH| 4.37e-7, |dJ| 3.55e-7
+//   plain RK4    max |df1| 1.27e-5, |df2| 9.28e-6, |dH| 3.41e-5, |dJ| 2.31e-5
+// (|df1| 8.3e-6 over the first half, 1.27e-5 over the second). A bound of 1.5e-6 on the
+// feedback run fails a state rounded once per stage (|dH| 1.6e-6).
 TEST(SphericalPendulum, Paper23FloatFeedbackRk4HoldsWherePlainRk4Drifts) {
   using S = float;
   const auto fb = paper_feedback<S>();
@@ -216,11 +219,11 @@ TEST(SphericalPendulum, Paper23FloatFeedbackRk4HoldsWherePlainRk4Drifts) {
   const Deviations with = run_paper_experiment<S>([&](Vec<S, 6>& x) { rk4_step(fb, x, 1e-3f); });
   const Deviations plain = run_paper_experiment<S>([&](Vec<S, 6>& x) { rk4_step(X, x, 1e-3f); });
   for (int i = 0; i < 4; ++i) {
-    EXPECT_LT(with.max()[i], 4e-6) << "invariant " << i;
+    EXPECT_LT(with.max()[i], 1.5e-6) << "invariant " << i;
     EXPECT_GT(plain.max()[i], 5.0 * with.max()[i]) << "invariant " << i;
   }
-  EXPECT_GT(plain.max()[0], 5e-5);  // the constraint |q|^2 = 1 drifts, linearly in t
-  EXPECT_GT(plain.max_second[0], 2.0 * plain.max_first[0]);
+  EXPECT_GT(plain.max()[0], 5e-6);  // the constraint |q|^2 = 1 drifts, growing with t
+  EXPECT_GT(plain.max_second[0], 1.2 * plain.max_first[0]);
 }
 
 }  // namespace

@@ -38,11 +38,12 @@ class ExplicitStepper {
   using State = Vec<S, N>;
 
   ExplicitStepper() = default;
-  ExplicitStepper(const ButcherTableau<S, Stages>& tableau, const Field& f) : t_(tableau), f_(f) {}
+  ExplicitStepper(const ButcherTableau<S, Stages>& tableau, const Field& f)
+      : t_(tableau), c_(stage_weights(tableau)), f_(f) {}
 
   [[nodiscard]] Error step(State& x, S h) {
     State y = x;
-    explicit_rk_step(t_, f_, y, h);  // f_'s field() or f_(x): detail::evaluate_field (butcher.hpp)
+    explicit_rk_step(t_, c_, f_, y, h);  // f_'s field() or f_(x): detail::evaluate_field (butcher.hpp)
     if (!all_finite(y)) return Error::non_finite;
     x = y;
     return Error::none;
@@ -53,6 +54,7 @@ class ExplicitStepper {
 
  private:
   ButcherTableau<S, Stages> t_{};
+  StageWeights<S, Stages> c_ = stage_weights(t_);  // the tableau's, computed once
   Field f_{};
 };
 

@@ -16,6 +16,8 @@
 // Πy), N = 9 with R = [[cos θ, −sin θ], [sin θ, cos θ]]. Invariants: row 0 J = ⟨Π, e⟩ constraint
 // (target 0), row 1 h̃ (default) or h energy (§3.3's V uses h̃), embedded rows 2..4 RᵀR − I (one
 // gain group, target 0). Paper gains (k1 on J, k2 on h̃) map to K = (k1, k2[, k0 × 3]).
+// The group rows give §3.1's (k0/4)‖RᵀR − I‖² with R-gradient +k0 R(RᵀR − I) (eqs. (36), (37));
+// the gradient printed below (58), −k0 R(RᵀR − I), has the wrong sign.
 //
 // (53b) holds off the constraint set too: it is the extension (52b) itself, not only its
 // restriction (asserted in host-tests/unit/nonholonomic).
