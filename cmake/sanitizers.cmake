@@ -14,7 +14,7 @@
 #                      misaligned Eigen object needs a pointer cast or a placement new into bytes,
 #                      and lib/ has neither (the wire format is read byte by byte,
 #                      link/byte_order.hpp). Eigen's own alignment assert is no substitute in
-#                      host-asan: clang at -O1 (the suites) folds it away
+#                      host-asan: clang at -O1 (most suites) folds it away
 #   null, object-size  a null or out-of-object access is a fault or an ASan report (redzones)
 #   pointer-overflow   pointer arithmetic that wraps the address space: an out-of-object pointer
 #                      that is dereferenced is an ASan report
