@@ -11,6 +11,9 @@
 #            count, and the CSV's round_trip_us column holding that many values with that max;
 #            the CSV's resets column ending at the boots announced since power-on, and (with
 #            HIL_EXPECT_UNREQUESTED=1) at least one unrequested reset resynchronised
+#   budget : (ARGS: TO BACK, then runner options) one clean run (no faults): the summary's measured
+#            bytes per tick to the firmware and back are TO and BACK within 0.1 (docs/hil.md "Wire
+#            budget": 53.0 and 29.9 at the default status period)
 #   silent : ELF is an image without the link: the runner must exit 8 naming the timeout
 #   signals: the runner killed mid-run by SIGINT, SIGTERM, SIGHUP and SIGKILL (ARGS: runner
 #            options): each time its QEMU child is gone afterwards (and no /tmp/attractor-hil-PID.*
@@ -113,6 +116,16 @@ case "$mode" in
         printf "resets check: %d boots since power-on (%d unrequested), CSV resets column ends at %d\n", boots, un, last
         if (!col || last != boots || (un < 1 && ENVIRON["HIL_EXPECT_UNREQUESTED"] == "1")) { print "resets check FAILED"; exit 1 }
       }' "$dir/out" "$dir/a.csv" ;;
+  budget)
+    want_to=$1 want_back=$2; shift 2
+    out=$("$runner" --elf "$elf" "$@" 2>&1) || { printf '%s\n' "$out" | tail -n 20; exit 1; }
+    line=$(grep '^hil: wire:' <<<"$out")
+    echo "$line"
+    awk -v to="$want_to" -v back="$want_back" '
+      { for (i = 1; i <= NF; ++i) { if ($i == "to" && t == "") t = $(i - 4); if ($i == "back" && b == "") b = $(i - 1) } }
+      END { d1 = t - to; d2 = b - back; if (d1 < 0) d1 = -d1; if (d2 < 0) d2 = -d2
+            printf "budget: %s to the firmware (documented %s), %s back (documented %s)\n", t, to, b, back
+            if (t == "" || b == "" || d1 > 0.1 || d2 > 0.1) { print "budget FAILED"; exit 1 } }' <<<"$line" ;;
   silent)
     out=$("$runner" --elf "$elf" "$@" 2>&1)
     rc=$?
