@@ -90,7 +90,6 @@ struct ExtraOf<Entry, S, true> {
   using type = typename Entry::template Extra<S>;
 };
 
-
 // The largest |F_i - target_i| of the constraint and group rows (the rows with an exact target;
 // the monitor's reference holds the targets).
 inline double constraint_deviation(const InvariantMonitor& mon, const double* F) {
