@@ -11,6 +11,10 @@ set(CMAKE_SIZE arm-none-eabi-size)
 set(CMAKE_NM arm-none-eabi-nm)
 # Bare metal cannot link a test executable without startup code.
 set(CMAKE_TRY_COMPILE_TARGET_TYPE STATIC_LIBRARY)
+# A bare-metal platform ("Generic") has no system prefixes, so find_package would find the
+# header-only Eigen only through a PATH entry that happens to end in /usr/bin: name the host's
+# prefixes, where Debian's libeigen3-dev puts its package file.
+list(APPEND CMAKE_SYSTEM_PREFIX_PATH /usr/local /usr)
 
 set(ATTRACTOR_CPU "m4f" CACHE STRING "Cortex-M core: m4f (hard float), m7 (double FPU), m3 (soft float)")
 set_property(CACHE ATTRACTOR_CPU PROPERTY STRINGS m4f m7 m3)
