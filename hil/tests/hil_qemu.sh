@@ -13,7 +13,7 @@
 #            HIL_EXPECT_UNREQUESTED=1) at least one unrequested reset resynchronised
 #   budget : (ARGS: TO BACK, then runner options) one clean run (no faults): the summary's measured
 #            bytes per tick to the firmware and back are TO and BACK within 0.1 (docs/hil.md "Wire
-#            budget": 53.0 and 29.9 at the default status period)
+#            budget": 53.0 and 30.0 at the default status period)
 #   silent : ELF is an image without the link: the runner must exit 8 naming the timeout
 #   signals: the runner killed mid-run by SIGINT, SIGTERM, SIGHUP and SIGKILL (ARGS: runner
 #            options): each time its QEMU child is gone afterwards (and no /tmp/attractor-hil-PID.*

@@ -82,6 +82,13 @@ TEST(OneRounding, StageWeightsOfAwkwardTableaux) {
   EXPECT_EQ(c.first, 0);
   EXPECT_EQ(c.scale, exact ? 0.3f : 1.f);
   EXPECT_EQ(c.w[1] * c.scale, 0.7f);
+  // b = (1/3, 0.1): 0.1 / (1/3) * (1/3) is not 0.1 in float, so this one must take the fallback.
+  constexpr ButcherTableau<float, 2> inexact{{{0.f, 0.f}, {1.f, 0.f}}, {1.f / 3.f, 0.1f}, 1, 2.f};
+  ASSERT_NE((0.1f / (1.f / 3.f)) * (1.f / 3.f), 0.1f);
+  constexpr StageWeights<float, 2> e = stage_weights(inexact);
+  EXPECT_EQ(e.scale, 1.f);
+  EXPECT_EQ(e.w[0], 1.f / 3.f);
+  EXPECT_EQ(e.w[1], 0.1f);
   constexpr ButcherTableau<float, 2> late{{{0.f, 0.f}, {1.f, 0.f}}, {0.f, 0.5f}, 1, 2.f};
   constexpr StageWeights<float, 2> d = stage_weights(late);
   EXPECT_EQ(d.first, 1);
