@@ -1,0 +1,145 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
+"""scripts/attractor-model refuses what it must, with its exit code and a message naming the
+line (docs/model-compiler.md): each case edits models/knife_edge.toml (or spherical_pendulum.toml)
+in a scratch folder made here and removed at the end.
+
+  model_compiler_test.py <source dir> <scratch dir>
+"""
+import os
+import shutil
+import subprocess
+import sys
+
+ROOT, SCRATCH = sys.argv[1], sys.argv[2]
+TOOL = os.path.join(ROOT, "scripts", "attractor-model")
+KNIFE = open(os.path.join(ROOT, "models", "knife_edge.toml"), encoding="utf-8").read()
+PENDULUM = open(os.path.join(ROOT, "models", "spherical_pendulum.toml"), encoding="utf-8").read()
+failures = []
+
+
+def run(args):
+    p = subprocess.run([TOOL] + args, capture_output=True, text=True, timeout=300)  # deadlock guard only
+    return p.returncode, p.stderr + p.stdout
+
+
+def line_of(text, marker):
+    for number, line in enumerate(text.splitlines(), start=1):
+        if marker in line:
+            return number
+    raise AssertionError(f"marker {marker!r} not in the edited description")
+
+
+def edit(base, old, new):
+    assert old in base, old
+    return base.replace(old, new, 1)
+
+
+def expect_refusal(name, text, marker, message, code=5):
+    path = os.path.join(SCRATCH, f"{name}.toml")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+    out = os.path.join(SCRATCH, f"{name}.hpp")
+    rc, err = run([path, "-o", out])
+    where = f"{path}:{line_of(text, marker)}:" if marker else path
+    if rc != code or where not in err or message not in err or os.path.exists(out):
+        failures.append(f"{name}: exit {rc} (expected {code}), wanted {where!r} and {message!r}, got: {err.strip()}")
+
+
+def refusals():
+    expect_refusal("unknown_symbol", edit(KNIFE, "sin(inclination) * x\"", "sin(inclination) * z\""),
+                   "potential =", "unknown symbol 'z'")
+    expect_refusal("unknown_function", edit(KNIFE, "sin(inclination) * x\"", "erf(inclination) * x\""),
+                   "potential =", "unknown function 'erf'")
+    expect_refusal("bad_syntax", edit(KNIFE, "-mass * gravity", "-mass * * gravity"), "potential =",
+                   "expected a number, a symbol or '('")
+    expect_refusal("toml_syntax", edit(KNIFE, "name = \"J2\"", "name = \"J2"), "name = \"J2", "TOML syntax")
+    code = "__import__('os').system('touch " + os.path.join(SCRATCH, "ran") + "')"
+    expect_refusal("code_is_data", edit(KNIFE, "expression = \"pphi\"", f"expression = \"{code}\""),
+                   "expression =", "unexpected character")
+    if os.path.exists(os.path.join(SCRATCH, "ran")):
+        failures.append("code_is_data: a description ran a program")
+    expect_refusal("singular_mass", edit(KNIFE, " + inertia/2 * phidot^2", ""), "kinetic =", "singular mass matrix")
+    expect_refusal("not_positive_definite", edit(KNIFE, "+ inertia/2 * phidot^2", "- inertia/2 * phidot^2"),
+                   "kinetic =", "not positive definite")
+    expect_refusal("not_quadratic", edit(KNIFE, "phidot^2\"", "phidot^2 + x*xdot\""), "kinetic =",
+                   "not a quadratic form")
+    expect_refusal("not_a_one_form", edit(KNIFE, "sin(phi) * xdot - cos(phi) * ydot", "sin(phi) * xdot^2 - ydot"),
+                   "form =", "not a one-form in the velocities")
+    expect_refusal("affine_form", edit(KNIFE, "sin(phi) * xdot - cos(phi) * ydot", "sin(phi) * xdot - 1"),
+                   "form =", "not a one-form in the velocities")
+    expect_refusal("no_range", edit(KNIFE, ", range = \"(0, inf)\", help = \"m\"", ", help = \"m\""),
+                   "mass = {", "has no range")
+    expect_refusal("default_outside_range", edit(KNIFE, "default = 1.0, range = \"(0, inf)\", help = \"m\"",
+                                                 "default = -1.0, range = \"(0, inf)\", help = \"m\""),
+                   "mass = {", "outside its range")
+    expect_refusal("unknown_key", edit(KNIFE, "potential =", "potentail ="), "potentail =", "unknown key 'potentail'")
+    expect_refusal("not_conserved", edit(KNIFE, "expression = \"pphi\"", "expression = \"px\""), "[[integrals]]",
+                   "J2 is not conserved by the field")
+    expect_refusal("not_conserved_holonomic", edit(PENDULUM, "q1*p2 - q2*p1", "q1*p3 - q3*p1"), "[[integrals]]",
+                   "J is not conserved by the field")
+    twice = KNIFE.replace("[[integrals]]", "[[nonholonomic]]\nname = \"J3\"\nform = \"2*sin(phi) * xdot - "
+                          "2*cos(phi) * ydot\"\n\n[[integrals]]", 1).replace("gains = [1000, 1000, 1000]",
+                                                                "gains = [1000, 1000, 1000, 1000]")
+    expect_refusal("dependent", twice, "[[nonholonomic]]", "not independent")
+    expect_refusal("off_constraint", edit(KNIFE, "state = [0, 0, 0, 0, 0, 0.5]", "state = [0, 0, 0, 0, 1, 0.5]"),
+                   "state =", "off the constraint J1")
+    expect_refusal("not_differentiable_there", edit(KNIFE, "sin(inclination) * x\"", "sin(inclination) * sqrt(x)\""),
+                   "[model]", "not finite at the documented state")
+    expect_refusal("gains_count", edit(KNIFE, "gains = [1000, 1000, 1000]", "gains = [1000, 1000]"), "gains =",
+                   "has 2 entries, expected 3")
+
+
+def usage_and_io():
+    good = os.path.join(SCRATCH, "good.toml")
+    with open(good, "w", encoding="utf-8") as f:
+        f.write(KNIFE)
+    header = os.path.join(SCRATCH, "good.hpp")
+    cases = [
+        ("no arguments", [], 2, "needs a description"),
+        ("unknown option", [good, "-o", header, "--fast"], 2, "unknown option '--fast'"),
+        ("output twice", [good, "-o", header, "-o", header], 2, "-o given twice"),
+        ("missing value", [good, "-o"], 2, "-o needs a value"),
+        ("output is input", [good, "-o", good + ".hpp"], None, None),
+        ("not a header", [good, "-o", os.path.join(SCRATCH, "good.txt")], 2, "not a .hpp or .h header"),
+        ("no such folder", [good, "-o", os.path.join(SCRATCH, "none", "x.hpp")], 2, "does not exist"),
+        ("no such description", [os.path.join(SCRATCH, "none.toml"), "-o", header], 6, "not a readable file"),
+        ("check without header", [good, "-o", header, "--check"], 1, "differs"),
+    ]
+    for name, args, code, message in cases:
+        if code is None:
+            continue
+        rc, err = run(args)
+        if rc != code or message not in err:
+            failures.append(f"{name}: exit {rc} (expected {code}, {message!r}): {err.strip()}")
+    os.symlink(good, os.path.join(SCRATCH, "link.hpp"))
+    rc, err = run([good, "-o", os.path.join(SCRATCH, "link.hpp")])
+    if rc != 2 or "the output is the description itself" not in err or open(good).read() != KNIFE:
+        failures.append(f"output is the input (symlink): exit {rc}: {err.strip()}")
+    os.mkdir(os.path.join(SCRATCH, "dir.hpp"))
+    rc, err = run([good, "-o", os.path.join(SCRATCH, "dir.hpp")])
+    if rc != 6:
+        failures.append(f"unwritable output: exit {rc} (expected 6): {err.strip()}")
+    rc, err = run([good, "-o", header, "--quiet"])
+    if rc != 0 or err.strip() or not os.path.isfile(header):
+        failures.append(f"a good description: exit {rc}: {err.strip()}")
+    with open(header, "a", encoding="utf-8") as f:
+        f.write("// edited\n")
+    rc, err = run([good, "-o", header, "--check"])
+    if rc != 1 or not open(header).read().endswith("// edited\n"):
+        failures.append(f"--check on an edited header: exit {rc} (expected 1, header untouched): {err.strip()}")
+
+
+if __name__ == "__main__":
+    if os.path.exists(SCRATCH):
+        shutil.rmtree(SCRATCH)
+    os.makedirs(SCRATCH)
+    try:
+        refusals()
+        usage_and_io()
+    finally:
+        shutil.rmtree(SCRATCH)
+    for f in failures:
+        print("FAIL", f)
+    print(f"{len(failures)} failures")
+    sys.exit(1 if failures else 0)
