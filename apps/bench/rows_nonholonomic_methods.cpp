@@ -8,6 +8,7 @@
 // The knife edge, the oscillator and the sleigh have their scheme rows in rows_nonholonomic.cpp
 // under the same names. The sleigh's discrete rows step its contact-point model (paper 001
 // Example 3), the model attractor-sim chaplygin-sleigh --method nh-verlet|dla steps.
+#include "attractor/core/documented.hpp"
 #include "attractor/integrate/discrete_lagrange_dalembert.hpp"
 #include "attractor/integrate/nonholonomic_verlet.hpp"
 #include "attractor/systems/chaplygin_sleigh_xy.hpp"
@@ -31,7 +32,7 @@ template <class S>
 void nonholonomic_method_rows(const char* prec) {
   const S h = S(1e-2);
   // paper 001 Example 1, on ż = y ẋ
-  const Vec<S, 6> particle_x0 = (Vec<S, 6>() << 0, S(0.3), 0, 1, S(0.5), S(0.3)).finished();
+  const Vec<S, 6> particle_x0 = documented_x0<S, NonholonomicParticleFacts>();
   const NonholonomicParticle<S> particle = NonholonomicParticle<S>::make().value();
   bench_system(prec, "nh_particle", particle, particle_x0, Vec<S, 3>::Constant(S(50)), h);
   bench_discrete(prec, "nh_particle", particle.model(), particle_x0, h);
@@ -52,9 +53,8 @@ void nonholonomic_method_rows(const char* prec) {
   const ChaplyginSleighXY<S> sleigh = ChaplyginSleighXY<S>::make({S(1), S(1), S(0.2)}).value();
   bench_discrete(prec, "chaplygin_sleigh", sleigh.model(), sleigh.state(0, 0, 0, S(-2.4), S(0.5756)), h);
   bench_discrete(prec, "nonholonomic_oscillator", NonholonomicOscillator<S>::make().value().model(),
-                 (Vec<S, 6>() << 1, 1, 1, 0, 0, 0).finished(), h);
-  bench_discrete(prec, "knife_edge", KnifeEdge<S>::make().value().model(),
-                 (Vec<S, 6>() << 0, 0, 0, 0, 0, S(0.5)).finished(), h);
+                 documented_x0<S, NonholonomicOscillatorFacts>(), h);
+  bench_discrete(prec, "knife_edge", KnifeEdge<S>::make().value().model(), documented_x0<S, KnifeEdgeFacts>(), h);
 }
 
 ATTRACTOR_BENCH_ROWS(nonholonomic_methods, nonholonomic_method_rows);

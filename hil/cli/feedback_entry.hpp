@@ -44,6 +44,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "attractor/core/facts.hpp"
 #include "attractor/core/result.hpp"
 #include "attractor/core/types.hpp"
 #include "exit_codes.hpp"
@@ -61,19 +62,9 @@ T made_or_refused(const Result<T>& made, const char* what = "parameters refused"
   return *made;
 }
 
-// A physical parameter: --name [unit], default, range (refused outside it: exit 5), help. A
-// list-valued one (a vector, an inertia matrix) sets n > 1 and `defaults` (n values): --name
-// takes n comma-separated numbers, each in the range; `def` is then unused.
-struct Param {
-  const char* name;
-  const char* unit;
-  double def;
-  Range range;
-  const char* help;
-  int n = 1;
-  const double* defaults = nullptr;  // n values when n > 1
-  double default_value(int i) const { return n == 1 ? def : defaults[i]; }
-};
+// A physical parameter (--name [unit], default, range, help; a list-valued one n > 1 values):
+// the lib's facts (attractor/core/facts.hpp), so an entry reads its system's table.
+using Param = facts::Param;
 
 // An entry's parameter table; `params` is optional (a system without physical parameters).
 struct ParamTable {
@@ -172,6 +163,51 @@ struct has_report : std::false_type {};
 template <class E>
 struct has_report<E, std::void_t<decltype(&E::report)>> : std::true_type {};
 }  // namespace detail
+
+namespace detail {
+template <class, class = void>
+struct has_documented : std::false_type {};
+template <class E>
+struct has_documented<E, std::void_t<decltype(E::documented)>> : std::true_type {};
+template <class, class = void>
+struct has_T_default : std::false_type {};
+template <class E>
+struct has_T_default<E, std::void_t<decltype(E::T_default)>> : std::true_type {};
+}  // namespace detail
+
+// The base of an entry whose system states its facts (attractor/core/facts.hpp): the parameter
+// table, state and invariant names, and the defaults of the documented case (x0, T, method,
+// gains) come from `Facts`; the entry adds its host-only hooks and may hide any default here
+// (e.g. a default x0 that depends on the parameters).
+template <class Facts>
+struct FactsEntry : Facts {
+  static constexpr int kStates = facts::count(Facts::states);
+  static_assert(facts::count(Facts::invariants) <= 16, "at most 16 invariants");
+  static void default_x0(const Params&, double* x0) {
+    for (int i = 0; i < kStates; ++i) x0[i] = Facts::documented.x0[i];
+  }
+  template <class Sys, class X>
+  static double default_T(const Sys&, const X&) {
+    return Facts::documented.T;
+  }
+  static constexpr const char* default_method = Facts::documented.method;
+  static constexpr bool default_gains_trusted = Facts::documented.gains_trusted;
+};
+
+// An entry's parameter values against its facts' ranges and rules across parameters (the
+// command line's own range check comes first): the refusal names the option and the rule,
+// "--inertia: must be positive definite (parameters refused)", "I + m a^2 > 0 is violated
+// (parameters refused)". Exit 5.
+template <class Entry>
+void check_params(const double* values) {
+  if constexpr (detail::has_params<Entry>::value) {
+    const facts::Refusal r = facts::check<Entry>(values);
+    if (!r) return;
+    std::string what = r.param < 0 ? std::string() : std::string("--") + Entry::params[r.param].name;
+    if (r.param >= 0 && r.element >= 0) what += " element " + std::to_string(r.element + 1);
+    throw Failure(exit_invalid, (what.empty() ? "" : what + ": ") + r.rule + " (parameters refused)");
+  }
+}
 
 template <class Entry>
 ParamTable params_of() {

@@ -57,14 +57,18 @@ const char* default_method() {
   if constexpr (detail::has_default_method<Entry>::value) return Entry::default_method;
   return "feedback-rk4";
 }
-// The --gains default of row i.
+// The --gains default of row i: the documented case's, or the entry's default_gains[i] /
+// default_gain.
 template <class Entry>
 double default_gain(int i) {
-  if constexpr (detail::has_default_gains<Entry>::value) {
+  if constexpr (detail::has_documented<Entry>::value) {
+    return Entry::documented.gain_of(i);
+  } else if constexpr (detail::has_default_gains<Entry>::value) {
     static_assert(count_of(Entry::default_gains) == count_of(Entry::invariants), "one default gain per invariant");
     return Entry::default_gains[i];
+  } else {
+    return Entry::default_gain;
   }
-  return Entry::default_gain;
 }
 template <class Entry>
 constexpr bool trusts_default_gains() {
@@ -72,13 +76,41 @@ constexpr bool trusts_default_gains() {
   return false;
 }
 template <class Entry>
+constexpr bool per_row_default_gains() {
+  if constexpr (detail::has_documented<Entry>::value) return Entry::documented.gains != nullptr;
+  return detail::has_default_gains<Entry>::value;
+}
+template <class Entry>
 std::string default_gains_text() {
-  if constexpr (detail::has_default_gains<Entry>::value) {
-    std::string t;
-    for (int i = 0; i < count_of(Entry::invariants); ++i) t += (i ? "," : "") + exact(Entry::default_gains[i]);
-    return t;
+  if (!per_row_default_gains<Entry>()) return exact(default_gain<Entry>(0)) + " each";
+  std::string t;
+  for (int i = 0; i < count_of(Entry::invariants); ++i) t += (i ? "," : "") + exact(default_gain<Entry>(i));
+  return t;
+}
+namespace detail {
+template <class, class = void>
+struct has_principal_moments : std::false_type {};
+template <class E>
+struct has_principal_moments<E, std::void_t<decltype(E::principal_moments)>> : std::true_type {};
+}  // namespace detail
+// Three parameters the facts name as a rigid body's principal moments (`principal_moments`,
+// their indices): a warning on stderr when they violate the triangle inequality.
+template <class Entry>
+void warn_principal_moments(const double* values) {
+  if constexpr (detail::has_principal_moments<Entry>::value) {
+    const int* k = Entry::principal_moments;
+    const std::string what =
+        std::string(Entry::params[k[0]].name) + ", " + Entry::params[k[1]].name + ", " + Entry::params[k[2]].name;
+    warn_triangle(Entry::name, what.c_str(), values[k[0]], values[k[1]], values[k[2]]);
   }
-  return exact(Entry::default_gain) + " each";
+}
+// The --help text of --T's default: the entry's own, or the documented case's horizon.
+template <class Entry>
+std::string T_default_text() {
+  if constexpr (detail::has_T_default<Entry>::value)
+    return Entry::T_default;
+  else
+    return "default " + exact(Entry::documented.T);
 }
 // The sample states of the region a run of duration T reaches (feedback_entry.hpp).
 template <class Entry, class Ref>
@@ -100,7 +132,8 @@ Spec feedback_spec() {
     }
     std::string def;
     for (int i = 0; i < p.n; ++i) def += (i ? "," : "") + exact(p.defaults[i]);
-    s.list(p.name, p.n, p.unit, std::string(p.help) + " (default " + def + "; each " + p.range.describe("value") + ")");
+    s.list(p.name, p.n, p.unit,
+           std::string(p.help) + " (default " + def + "; each " + Range(p.range).describe("value") + ")");
   }
   s.group("initial condition");
   for (const StateOption& o : Entry::initial) s.list(o.name, o.n, o.meta, o.help);
@@ -115,7 +148,7 @@ Spec feedback_spec() {
               "integration method (see below)")
       .text("gains", "K|k1,..|auto", "feedback gains per invariant (default " + default_gains_text<Entry>() + ")")
       .number("h", "s", 1e-3, positive(), "step")
-      .number_mode("T", "s", Entry::T_default, positive(), "duration; steps = round(T/h)")
+      .number_mode("T", "s", T_default_text<Entry>(), positive(), "duration; steps = round(T/h)")
       .choice("precision", {"float", "double"}, "double", "scalar type of the run")
       .flag("unchecked", "run a feedback method even when check_step refuses the step")
       .flag("force", "run more than 1e9 steps");
@@ -187,10 +220,12 @@ FeedbackInputs feedback_inputs(const Args& a) {
       if (!p.range.contains(v[std::size_t(i)]))
         throw Failure(exit_invalid, std::string("--") + p.name + ": element " + std::to_string(i + 1) + " = " +
                                         exact(v[std::size_t(i)]) + " is outside its range: need " +
-                                        p.range.describe("value"));
+                                        Range(p.range).describe("value"));
       in.params.push_back(v[std::size_t(i)]);
     }
   }
+  check_params<Entry>(in.params.data());
+  warn_principal_moments<Entry>(in.params.data());
   in.h = a.num("h");
   in.T_given = a.given("T");
   if (in.T_given) in.T = a.num("T", 0);

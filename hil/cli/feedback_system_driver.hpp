@@ -182,6 +182,7 @@ FeedbackOutcome<Entry::template System<S>::N> feedback_simulate(FeedbackInputs i
   fit_precision<S>("--h", in.h);
   std::vector<double> pr(static_cast<std::size_t>(V));  // the parameters as the run's precision holds them
   for (int i = 0; i < V; ++i) pr[std::size_t(i)] = double(S(in.params[std::size_t(i)]));
+  check_params<Entry>(in.params.data());
   // Refused in double first (a bad parameter), then in the run's precision (not representable).
   (void)made_or_refused(Entry::template make<double>(Params(P, in.params.data())));
   const Sys sys = made_or_refused(Entry::template make<S>(Params(P, in.params.data())),

@@ -12,23 +12,16 @@
 #include <cstdint>
 #include <stdexcept>
 
+#include "attractor/core/facts.hpp"
+
 namespace attractor::cli {
 
 // What an invariant is: a holonomic constraint (or its hidden constraint), an energy, a momentum
 // (first integral of a symmetry or a Casimir) or a row of a group constraint (R^T R = I).
-enum class InvariantKind { constraint, energy, momentum, group };
-
-constexpr const char* to_string(InvariantKind k) {
-  return k == InvariantKind::constraint ? "constraint"
-         : k == InvariantKind::energy   ? "energy"
-         : k == InvariantKind::momentum ? "momentum"
-                                        : "group";
-}
-
-struct InvariantInfo {
-  const char* name;  // JSON key, CSV column d<name>
-  InvariantKind kind;
-};
+// Its name (JSON key, CSV column d<name>) and kind: the lib's facts.
+using InvariantKind = facts::InvariantKind;
+using InvariantInfo = facts::Invariant;
+using facts::to_string;
 
 // Beyond |F(x) - F(x0)| > 1 + |F(x0)| the run is not an approximation any more.
 inline bool drift_insane(double dev, double f0) { return !(std::abs(dev) <= 1.0 + std::abs(f0)); }

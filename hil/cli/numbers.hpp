@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "attractor/core/facts.hpp"
+
 namespace attractor::cli {
 
 // The shortest text that reads back to v exactly (so a rejected value is never printed as one
@@ -51,29 +53,26 @@ inline bool parse_list(const std::string& s, int n, std::vector<double>& out) {
   return true;
 }
 
-// Closed or open interval, either end possibly unbounded. Every number must also be finite.
-struct Range {
-  double lo = -HUGE_VAL, hi = HUGE_VAL;
-  bool lo_open = false, hi_open = false;
-  bool contains(double v) const {
-    if (!std::isfinite(v)) return false;
-    if (lo_open ? !(v > lo) : !(v >= lo)) return false;
-    if (hi_open ? !(v < hi) : !(v <= hi)) return false;
-    return true;
-  }
-  // "0 < m", "0 <= g", "-1.57 < phi0 < 1.57", "m finite"
+// A range of facts.hpp (closed, open or unbounded ends, optionally "nonzero"; every number must
+// also be finite), with the host's text of it.
+struct Range : facts::Range {
+  constexpr Range() = default;
+  constexpr Range(const facts::Range& r) : facts::Range(r) {}  // NOLINT: a facts range is one
+  // "0 < m", "0 <= g", "-1.57 < phi0 < 1.57", "m finite", "a != 0"
   std::string describe(const std::string& name) const {
     std::string s;
     if (std::isfinite(lo)) s += exact(lo) + (lo_open ? " < " : " <= ");
     s += name;
     if (std::isfinite(hi)) s += std::string(hi_open ? " < " : " <= ") + exact(hi);
+    if (nonzero) return s == name ? name + " != 0" : s + ", " + name + " != 0";
     if (!std::isfinite(lo) && !std::isfinite(hi)) s += " finite";
     return s;
   }
 };
-constexpr Range any_finite() { return {}; }
-constexpr Range positive() { return {0, HUGE_VAL, true, false}; }
-constexpr Range non_negative() { return {0, HUGE_VAL, false, false}; }
-constexpr Range between(double lo, double hi, bool open = false) { return {lo, hi, open, open}; }
+constexpr Range any_finite() { return facts::any_finite(); }
+constexpr Range positive() { return facts::positive(); }
+constexpr Range non_negative() { return facts::non_negative(); }
+constexpr Range between(double lo, double hi, bool open = false) { return facts::between(lo, hi, open); }
+constexpr Range nonzero() { return facts::nonzero(); }
 
 }  // namespace attractor::cli

@@ -2,14 +2,14 @@
 // attractor-sim chaplygin-sleigh and chaplygin-sleigh-reduced (the entries; registration
 // chaplygin_sleigh.cpp, also run by attractor-paper nonholonomic): the Chaplygin sleigh of
 // attractor/systems/chaplygin_sleigh.hpp, paper 000 §3.3, with SE(2) embedded as (R ∈ R^{2×2},
-// x, y) or reduced to the momentum Π alone (two commands: the state sizes differ). §3.3 gives
-// no experiment; the documented case (host-tests/unit/nonholonomic): m = I = 1, a = 0.5, at rest
-// pose, Π0 = (1, 1, Πy on the constraint) = (1, 1, 0.4), h = 1e-3, all gains 50, t ∈ [0, 20].
+// x, y) or reduced to the momentum Π alone (two commands: the state sizes differ). Parameters,
+// names and the documented case are the system's facts (ChaplyginSleighFacts, ...ReducedFacts).
 #pragma once
 
 #include <array>
 #include <cmath>
 #include <string>
+#include <type_traits>
 
 #include "attractor/systems/chaplygin_sleigh.hpp"
 #include "attractor/systems/chaplygin_sleigh_xy.hpp"
@@ -20,17 +20,11 @@
 namespace attractor::sim {
 
 template <bool Embedded>
-struct SleighEntryBase {
+struct SleighEntryBase
+    : cli::FactsEntry<std::conditional_t<Embedded, ChaplyginSleighFacts, ChaplyginSleighReducedFacts>> {
   template <class S>
   using System = ChaplyginSleigh<S, Embedded>;
   static constexpr int N = Embedded ? 9 : 3;
-  static constexpr cli::Param params[] = {
-      {"m", "kg", 1, cli::positive(), "mass"},
-      {"I", "kg m^2", 1, cli::positive(), "moment of inertia about the centre of mass"},
-      {"a", "m", 0.5, cli::any_finite(), "centre of mass ahead of the blade's contact point"}};
-  static constexpr double default_gain = 50;
-  static constexpr const char* default_method = "feedback-euler";
-  static constexpr const char* T_default = "default 20";
 
   template <class S>
   static Result<System<S>> make(const cli::Params& p) {
@@ -42,12 +36,12 @@ struct SleighEntryBase {
   static Vec3<double> constraint(const cli::Params& p) {
     return Vec3<double>(p("m") * p("a"), 0, -(p("I") + p("m") * p("a") * p("a")));
   }
+  // The documented Π0 = (1, 1, Πy) with Πy on the constraint of the given parameters.
   static void default_x0(const cli::Params& p, double* x0) {
     const Vec3<double> Pi(1, 1, p("m") * p("a") / (p("I") + p("m") * p("a") * p("a")));
     const Vec<double, N> x = System<double>::state(0, 0, 0, Pi);
     for (int i = 0; i < N; ++i) x0[i] = x[i];
   }
-  static double default_T(const System<double>&, const Vec<double, N>&) { return 20; }
   static std::string off_constraint(const cli::Params& p, const double* x0) {
     if constexpr (Embedded) {
       const std::string r = rotation_error<2>("R0", x0);
@@ -122,12 +116,6 @@ struct SleighEntry : SleighEntryBase<true> {
       "(x, y), body momentum (Pi_theta, Pi_x, Pi_y). Invariants: J (the blade constraint, target 0), the\n"
       "extended energy h~, the three rows of R^T R - I (one gain group). The reduced form (Π only):\n"
       "chaplygin-sleigh-reduced.";
-  static constexpr const char* states[] = {"R11", "R21", "R12", "R22", "x", "y", "Pi_theta", "Pi_x", "Pi_y"};
-  static constexpr cli::InvariantInfo invariants[] = {{"J", cli::InvariantKind::constraint},
-                                                      {"h", cli::InvariantKind::energy},
-                                                      {"O11", cli::InvariantKind::group},
-                                                      {"O12", cli::InvariantKind::group},
-                                                      {"O22", cli::InvariantKind::group}};
   static constexpr cli::StateOption initial[] = {
       {"R0", 4, "R11,R21,R12,R22", "initial heading, a rotation, column by column (default identity)"},
       {"xy0", 2, "x,y", "initial position (default 0,0)"},
@@ -141,9 +129,6 @@ struct SleighReducedEntry : SleighEntryBase<false> {
       "Chaplygin sleigh (paper 000 §3.3) reduced to the body momentum (Pi_theta, Pi_x, Pi_y), eq. (53b).\n"
       "Invariants: J (the blade constraint, target 0) and the extended energy h~. With the pose:\n"
       "chaplygin-sleigh.";
-  static constexpr const char* states[] = {"Pi_theta", "Pi_x", "Pi_y"};
-  static constexpr cli::InvariantInfo invariants[] = {{"J", cli::InvariantKind::constraint},
-                                                      {"h", cli::InvariantKind::energy}};
   static constexpr cli::StateOption initial[] = {
       {"Pi0", 3, "Pth,Px,Py", "initial momentum, m a Pth = (I + m a^2) Py (default 1,1,Py)"}};
 };

@@ -15,9 +15,7 @@
 
 namespace attractor::sim {
 
-using cli::InvariantKind;
-
-struct ChaplyginSphereEntry {
+struct ChaplyginSphereEntry : cli::FactsEntry<ChaplyginSphereFacts> {
   template <class S>
   using System = ChaplyginSphere<S>;
   static constexpr const char* name = "chaplygin-sphere";
@@ -30,22 +28,9 @@ struct ChaplyginSphereEntry {
       "M2 = |M|^2. log_measure_change uses Chaplygin's density. The slides give no numbers; defaults:\n"
       "a = m = 1 (the slides' constraints take a = 1), I = (0.3, 0.4, 0.5), Omega0 = (1, 0.5, 2),\n"
       "Gamma0 = (0.6, 0, 0.8), T = 20.";
-  static constexpr cli::Param params[] = {{"a", "m", 1, cli::positive(), "ball radius"},
-                                          {"m", "kg", 1, cli::positive(), "mass"},
-                                          {"I1", "kg m^2", 0.3, cli::positive(), "principal moment about the centre"},
-                                          {"I2", "kg m^2", 0.4, cli::positive(), "principal moment about the centre"},
-                                          {"I3", "kg m^2", 0.5, cli::positive(), "principal moment about the centre"}};
-  static constexpr const char* states[] = {"W1", "W2", "W3", "G1", "G2", "G3"};
-  static constexpr cli::InvariantInfo invariants[] = {{"G", InvariantKind::constraint},
-                                                      {"H", InvariantKind::energy},
-                                                      {"K", InvariantKind::momentum},
-                                                      {"M2", InvariantKind::momentum}};
   static constexpr cli::StateOption initial[] = {
       {"omega0", 3, "W1,W2,W3", "body angular velocity [rad/s] (default 1,0.5,2)"},
       {"gamma0", 3, "G1,G2,G3", "upward vertical in the body, |Gamma0| = 1 (default 0.6,0,0.8)"}};
-  // |M|^2 has the steepest gradient (2AM): gain 1 keeps h*stiffness ~0.05 at the defaults.
-  static constexpr double default_gain = 1;
-  static constexpr const char* T_default = "default 20";
 
   template <class S>
   static Result<System<S>> make(const cli::Params& p) {
@@ -53,10 +38,6 @@ struct ChaplyginSphereEntry {
     q.radius = S(p("a")), q.mass = S(p("m")), q.I1 = S(p("I1")), q.I2 = S(p("I2")), q.I3 = S(p("I3"));
     return System<S>::make(q);
   }
-  static void default_x0(const cli::Params&, double* x) {
-    x[0] = 1, x[1] = 0.5, x[2] = 2, x[3] = 0.6, x[4] = 0, x[5] = 0.8;
-  }
-  static double default_T(const System<double>&, const Vec<double, 6>&) { return 20; }
   static std::string off_constraint(const cli::Params&, const double* x) {
     const double g2 = x[3] * x[3] + x[4] * x[4] + x[5] * x[5];
     if (std::abs(g2 - 1) <= 1e-9) return "";

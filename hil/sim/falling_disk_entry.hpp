@@ -14,7 +14,7 @@
 
 namespace attractor::sim {
 
-struct FallingDiskEntry {
+struct FallingDiskEntry : cli::FactsEntry<FallingDiskFacts> {
   using Disk = FallingDisk<double>;
   template <class S>
   using System = FallingDisk<S>;
@@ -31,22 +31,11 @@ struct FallingDiskEntry {
       "summary's divergence_integral and log_measure_change stay at the differencing level.\n"
       "The slides give no numbers; defaults: a uniform disk m = R = 1, A = 1/4, B = 1/2, g = 1,\n"
       "tilted r0 = 0.3 at rest in r, turning phi' = 1 and spinning psi' = 3 (p0 from those rates).";
-  static constexpr cli::Param params[] = {{"m", "kg", 1, cli::positive(), "mass"},
-                                          {"R", "m", 1, cli::positive(), "radius"},
-                                          {"A", "kg m^2", 0.25, cli::positive(), "moment of inertia about a diameter"},
-                                          {"B", "kg m^2", 0.5, cli::positive(), "moment of inertia about the axis"},
-                                          {"g", "m/s^2", 1, cli::non_negative(), "gravity"}};
-  static constexpr const char* states[] = {"x", "y", "phi", "psi", "r", "rdot", "p1", "p2", "vx", "vy"};
-  static constexpr cli::InvariantInfo invariants[] = {{"c1", cli::InvariantKind::constraint},
-                                                      {"c2", cli::InvariantKind::constraint},
-                                                      {"E", cli::InvariantKind::energy}};
   static constexpr cli::StateOption initial[] = {
       {"pose0", 4, "x,y,phi,psi", "contact point, heading, spin angle (default 0,0,0,0)"},
       {"tilt0", 2, "r,rdot", "tilt from the vertical, |r| < pi/2, and its rate (default 0.3,0)"},
       {"p0", 2, "p1,p2", "nonholonomic momenta (default: from phi' = 1, psi' = 3)"},
       {"v0", 2, "vx,vy", "contact point velocity, on the constraints (default: from the rest)"}};
-  static constexpr double default_gain = 1;
-  static constexpr const char* T_default = "default 20";
 
   template <class S>
   static FallingDiskParams<S> params_of(const cli::Params& p) {
@@ -58,10 +47,14 @@ struct FallingDiskEntry {
   static Result<System<S>> make(const cli::Params& p) {
     return System<S>::make(params_of<S>(p));
   }
+  static std::string tilt_refused() {
+    return std::string("--tilt0: the tilt must satisfy ") + tilt_rule + " (the disk must not lie flat)";
+  }
   static Disk disk(const cli::Params& p) { return cli::made_or_refused(Disk::make(params_of<double>(p))); }
+  // The documented tilt and rates (φ̇ = 1, ψ̇ = 3) with p1, p2 and v from the given parameters.
   static void default_x0(const cli::Params& p, double* x0) {
     const Disk d = disk(p);
-    const double r = 0.3, phid = 1, psid = 3, w = phid * std::sin(r) + psid;
+    const double r = documented.x0[Disk::TILT], phid = 1, psid = 3, w = phid * std::sin(r) + psid;
     Disk::State x = Disk::State::Zero();
     x[Disk::TILT] = r;
     x[Disk::P1] = d.prm.A * std::cos(r) * std::cos(r) * phid + d.Ib * w * std::sin(r);
@@ -69,9 +62,8 @@ struct FallingDiskEntry {
     x = d.on_constraint(x);
     for (int i = 0; i < Disk::N; ++i) x0[i] = x[i];
   }
-  static double default_T(const Disk&, const Vec<double, 10>&) { return 20; }
   static std::string off_constraint(const cli::Params& p, const double* x0) {
-    if (!(std::abs(x0[Disk::TILT]) < 1.5)) return "tilt r0 must satisfy |r0| < 1.5 rad (the disk must not lie flat)";
+    if (!tilt.contains(x0[Disk::TILT])) return tilt_refused();
     const Disk d = disk(p);
     const auto F = d.invariants(Eigen::Map<const Disk::State>(x0));
     const double scale = 1 + std::abs(d.prm.radius * d.spin_rate(Eigen::Map<const Disk::State>(x0)));
@@ -81,7 +73,7 @@ struct FallingDiskEntry {
   }
   // Replaces v0 by the contact point velocity the constraints give (the tilt cannot be projected).
   static std::string project(const cli::Params& p, double* x0) {
-    if (!(std::abs(x0[Disk::TILT]) < 1.5)) return "tilt r0 must satisfy |r0| < 1.5 rad (the disk must not lie flat)";
+    if (!tilt.contains(x0[Disk::TILT])) return tilt_refused();
     const Disk::State x = disk(p).on_constraint(Eigen::Map<const Disk::State>(x0));
     for (int i = 0; i < Disk::N; ++i) x0[i] = x[i];
     return "";
@@ -92,7 +84,7 @@ struct FallingDiskEntry {
     Vec<double, 10> x = x0;
     out[0] = x0;
     for (std::size_t k = 1; k < out.size(); ++k) {
-      for (int i = 0; i < 1430 && std::abs(x[Disk::TILT]) < 1.5; ++i) rk4_step(d, x, 1e-3);
+      for (int i = 0; i < 1430 && tilt.contains(x[Disk::TILT]); ++i) rk4_step(d, x, 1e-3);
       out[k] = x;
     }
     return out;

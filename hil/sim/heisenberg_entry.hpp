@@ -15,7 +15,7 @@
 
 namespace attractor::sim {
 
-struct HeisenbergEntry {
+struct HeisenbergEntry : cli::FactsEntry<HeisenbergFacts> {
   template <class S>
   using System = Heisenberg<S>;
   static constexpr const char* name = "heisenberg";
@@ -25,26 +25,14 @@ struct HeisenbergEntry {
       "z' - y x' + x y' = 0. Invariants: J1 = pz - y px + x py (the constraint, target 0), J2 = x py - y px,\n"
       "H = |p|^2/2; exact solution q0 + p0 t. The level set is not compact (|grad J1| grows with |q|), so\n"
       "check_step looks at the states of the whole run: a long --T with large gains is refused.";
-  static constexpr const char* states[] = {"x", "y", "z", "px", "py", "pz"};
-  static constexpr cli::InvariantInfo invariants[] = {
-      {"J1", cli::InvariantKind::constraint}, {"J2", cli::InvariantKind::momentum}, {"H", cli::InvariantKind::energy}};
   static constexpr cli::StateOption initial[] = {
       {"q0", 3, "x,y,z", "initial position (default 0.5,-0.3,0.2)"},
       {"p0", 3, "px,py,pz", "initial momentum, pz = y px - x py (default 0.4,0.7,-0.47)"}};
-  static constexpr double default_gain = 10;
-  static constexpr double default_gains[] = {10, 10, 50};
-  static constexpr const char* default_method = "feedback-euler";
-  static constexpr const char* T_default = "default 5";
 
   template <class S>
   static Result<System<S>> make(const cli::Params&) {
     return System<S>::make();
   }
-  static void default_x0(const cli::Params&, double* x0) {
-    const double x[6] = {0.5, -0.3, 0.2, 0.4, 0.7, -(0.5 * 0.7 + 0.3 * 0.4)};
-    for (int i = 0; i < 6; ++i) x0[i] = x[i];
-  }
-  static double default_T(const System<double>&, const Vec<double, 6>&) { return 5; }
   // ∇_p J1 = e = (−y, x, 1).
   static std::string off_constraint(const cli::Params&, const double* x0) {
     const double J1 = x0[5] - x0[1] * x0[3] + x0[0] * x0[4];

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // attractor-sim knife-edge (the entry; registration knife_edge.cpp, also run by attractor-paper
 // nonholonomic): the knife edge on an inclined plane of attractor/systems/knife_edge.hpp, paper
-// 000 §3.2, with any parameters and initial state. Default: the paper's experiment (m = J = g = 1,
-// α = π/6, q0 = 0, p0 = (0, 0, 0.5), feedback Euler, h = 1e-3, k1 = k2 = k3 = 1000, t ∈ [0, 200]).
+// 000 §3.2, with any parameters and initial state. Parameters, names and the default (the paper's
+// experiment) are the system's facts, KnifeEdgeFacts; here only the host's hooks.
 #pragma once
 
 #include <array>
@@ -15,7 +15,7 @@
 
 namespace attractor::sim {
 
-struct KnifeEdgeEntry {
+struct KnifeEdgeEntry : cli::FactsEntry<KnifeEdgeFacts> {
   template <class S>
   using System = KnifeEdge<S>;
   static constexpr const char* name = "knife-edge";
@@ -25,22 +25,9 @@ struct KnifeEdgeEntry {
       "cannot slide sideways; x points down the slope. Invariants: J1 (the constraint px sin phi -\n"
       "py cos phi, over sqrt(m), target 0), the extended energy H~, J2 = p_phi. exact_error: the closed\n"
       "form (phi = phi0 + t p_phi/J; the paper's printed x(t), phi(t) miss a factor 1/2).";
-  static constexpr cli::Param params[] = {{"m", "kg", 1, cli::positive(), "mass"},
-                                          {"J", "kg m^2", 1, cli::positive(), "moment of inertia about the vertical"},
-                                          {"g", "m/s^2", 1, cli::non_negative(), "gravity"},
-                                          {"alpha", "rad", 0.52359877559829876, cli::any_finite(), "inclination"}};
-  static constexpr const char* states[] = {"x", "y", "phi", "px", "py", "pphi"};
-  static constexpr cli::InvariantInfo invariants[] = {
-      {"J1", cli::InvariantKind::constraint}, {"H", cli::InvariantKind::energy}, {"J2", cli::InvariantKind::momentum}};
   static constexpr cli::StateOption initial[] = {
       {"q0", 3, "x,y,phi", "initial position and heading (default 0,0,0)"},
       {"p0", 3, "px,py,pphi", "initial momentum, px sin phi = py cos phi (default 0,0,0.5)"}};
-  static constexpr double default_gain = 1000;  // paper 000 §3.2: k1 = k2 = k3 = 1000
-  // check_step's bound refuses them (h * stiffness up to 4.5 with Euler's limit 2), the paper's run
-  // stays bounded: they run, with a note (feedback_entry.hpp).
-  static constexpr bool default_gains_trusted = true;
-  static constexpr const char* default_method = "feedback-euler";
-  static constexpr const char* T_default = "default 200";
   static constexpr const char* notes = discrete_nonholonomic_notes;
   static constexpr const char* extra_methods[] = {"nh-verlet", "dla", "nh-verlet-remark5"};  // paper 001's baselines
   template <class S>
@@ -52,11 +39,6 @@ struct KnifeEdgeEntry {
     prm.mass = S(p("m")), prm.inertia = S(p("J")), prm.gravity = S(p("g")), prm.inclination = S(p("alpha"));
     return System<S>::make(prm);
   }
-  static void default_x0(const cli::Params&, double* x0) {
-    const double x[6] = {0, 0, 0, 0, 0, 0.5};
-    for (int i = 0; i < 6; ++i) x0[i] = x[i];
-  }
-  static double default_T(const System<double>&, const Vec<double, 6>&) { return 200; }
   static std::string off_constraint(const cli::Params&, const double* x0) {
     const double side = x0[3] * std::sin(x0[2]) - x0[4] * std::cos(x0[2]);
     if (std::abs(side) <= 1e-9 * (1 + std::hypot(x0[3], x0[4]))) return "";

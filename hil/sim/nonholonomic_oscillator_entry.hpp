@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // attractor-sim nonholonomic-oscillator (the entry; registration nonholonomic_oscillator.cpp,
 // also run by attractor-paper nonholonomic): attractor/systems/nonholonomic_oscillator.hpp,
-// paper 000 §3.7, unit mass and stiffness (no parameters), any initial state. Default: the
-// paper's experiment (q0 = (1, 1, 1), p0 = 0, feedback Euler, h = 1e-3, k1 = 500 on H~, k2 = 300
-// on H_y, k3 = 300 on J, t ∈ [0, 200]).
+// paper 000 §3.7, unit mass and stiffness (no parameters), any initial state. Names and the
+// default (the paper's experiment) are the system's facts, NonholonomicOscillatorFacts.
 #pragma once
 
 #include <array>
@@ -17,7 +16,7 @@
 
 namespace attractor::sim {
 
-struct NonholonomicOscillatorEntry {
+struct NonholonomicOscillatorEntry : cli::FactsEntry<NonholonomicOscillatorFacts> {
   template <class S>
   using System = NonholonomicOscillator<S>;
   static constexpr const char* name = "nonholonomic-oscillator";
@@ -27,19 +26,9 @@ struct NonholonomicOscillatorEntry {
       "constraint x' + y z' = 0. Invariants: J = (px + y pz)/sqrt(1 + y^2) (the constraint, target 0), the\n"
       "extended energy H~, H_y = (py^2 + y^2)/2. exact_error compares (y, py) with their closed form\n"
       "(on the constraint y is a unit harmonic oscillator; the other states have none and are left out).";
-  static constexpr const char* states[] = {"x", "y", "z", "px", "py", "pz"};
-  static constexpr cli::InvariantInfo invariants[] = {
-      {"J", cli::InvariantKind::constraint}, {"H", cli::InvariantKind::energy}, {"Hy", cli::InvariantKind::energy}};
   static constexpr cli::StateOption initial[] = {
       {"q0", 3, "x,y,z", "initial position (default 1,1,1)"},
       {"p0", 3, "px,py,pz", "initial momentum, px + y pz = 0 (default 0,0,0)"}};
-  static constexpr double default_gain = 300;
-  static constexpr double default_gains[] = {300, 500, 300};  // paper 000 §3.7: (k3, k1, k2)
-  // check_step's bound refuses them (h * stiffness up to 2.3 with Euler's limit 2), the paper's run
-  // stays bounded: they run, with a note (feedback_entry.hpp).
-  static constexpr bool default_gains_trusted = true;
-  static constexpr const char* default_method = "feedback-euler";
-  static constexpr const char* T_default = "default 200";
   static constexpr const char* notes = discrete_nonholonomic_notes;
   static constexpr const char* extra_methods[] = {"nh-verlet", "dla", "nh-verlet-remark5"};  // paper 001's baselines
   template <class S>
@@ -49,11 +38,6 @@ struct NonholonomicOscillatorEntry {
   static Result<System<S>> make(const cli::Params&) {
     return System<S>::make();
   }
-  static void default_x0(const cli::Params&, double* x0) {
-    const double x[6] = {1, 1, 1, 0, 0, 0};
-    for (int i = 0; i < 6; ++i) x0[i] = x[i];
-  }
-  static double default_T(const System<double>&, const Vec<double, 6>&) { return 200; }
   // ∇_p of the constraint: (1, 0, y).
   static std::string off_constraint(const cli::Params&, const double* x0) {
     const double c = x0[3] + x0[1] * x0[5];

@@ -15,7 +15,7 @@
 
 namespace attractor::sim {
 
-struct NonholonomicParticleEntry {
+struct NonholonomicParticleEntry : cli::FactsEntry<NonholonomicParticleFacts> {
   template <class S>
   using System = NonholonomicParticle<S>;
   static constexpr const char* name = "nonholonomic-particle";
@@ -25,15 +25,9 @@ struct NonholonomicParticleEntry {
       "invariants c = pz - y px (constraint), H~ (energy), py (momentum). The exact motion gives\n"
       "exact_error. nh-verlet keeps |q_{k+1} - q_k| (Theorem 1) and c, py to rounding.";
   static constexpr const char* notes = discrete_nonholonomic_notes;
-  static constexpr cli::Param params[] = {{"m", "kg", 1, cli::positive(), "particle mass"}};
-  static constexpr const char* states[] = {"x", "y", "z", "px", "py", "pz"};
-  static constexpr cli::InvariantInfo invariants[] = {
-      {"c", cli::InvariantKind::constraint}, {"H", cli::InvariantKind::energy}, {"py", cli::InvariantKind::momentum}};
   static constexpr cli::StateOption initial[] = {
       {"q0", 3, "x,y,z", "position (default (0, 0.3, 0))"},
       {"p0", 3, "px,py,pz", "momentum, pz = y px (default m (1, 0.5, 0.3))"}};
-  static constexpr double default_gain = 10;
-  static constexpr const char* T_default = "default 10";
   static constexpr const char* extra_methods[] = {"nh-verlet", "dla", "nh-verlet-remark5"};
   template <class S>
   struct Extra : DiscreteNonholonomicExtra<NonholonomicParticleModel<S>> {};
@@ -42,11 +36,10 @@ struct NonholonomicParticleEntry {
   static Result<System<S>> make(const cli::Params& p) {
     return System<S>::make(S(p("m")));
   }
+  // The documented momentum scales with m (the same velocity for any mass).
   static void default_x0(const cli::Params& p, double* x0) {
-    const double m = p("m"), x[6] = {0, 0.3, 0, m, 0.5 * m, 0.3 * m};
-    for (int i = 0; i < 6; ++i) x0[i] = x[i];
+    for (int i = 0; i < 6; ++i) x0[i] = documented.x0[i] * (i < 3 ? 1 : p("m"));
   }
-  static double default_T(const System<double>&, const Vec<double, 6>&) { return 10; }
   static std::string off_constraint(const cli::Params&, const double* x0) {
     const double c = x0[5] - x0[1] * x0[3], scale = 1 + std::abs(x0[5]) + std::abs(x0[1] * x0[3]);
     if (!std::isfinite(c)) throw cli::Failure(cli::exit_invalid, "--q0/--p0 overflow: pz - y px is not finite");

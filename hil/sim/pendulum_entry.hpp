@@ -17,15 +17,11 @@
 
 namespace attractor::sim {
 
-template <int D, template <class> class Pendulum>
-struct PendulumEntry {
+template <int D, template <class> class Pendulum, class Facts>
+struct PendulumEntry : cli::FactsEntry<Facts> {
   template <class S>
   using System = Pendulum<S>;
   static constexpr int N = 2 * D;
-  static constexpr cli::Param params[] = {{"m", "kg", 1, cli::positive(), "bob mass"},
-                                          {"g", "m/s^2", 1, cli::non_negative(), "gravity"},
-                                          {"l", "m", 1, cli::positive(), "rod length"}};
-  static constexpr double default_gain = 50;  // paper 002 §2.3: k1 = ... = k4 = 50
   static constexpr const char* extra_methods[] = {"rattle", "lie-trotter", "strang"};
   static constexpr const char* notes =
       "baselines: rattle is HLW VII.1.4; lie-trotter|strang compose the exact sub-flows of kinetic\n"

@@ -9,9 +9,8 @@
 namespace sim_planar_pendulum {
 
 using namespace attractor;
-using cli::InvariantKind;
 
-struct Planar : sim::PendulumEntry<2, PlanarPendulum> {
+struct Planar : sim::PendulumEntry<2, PlanarPendulum, PlanarPendulumFacts> {
   static constexpr const char* name = "planar-pendulum";
   static constexpr const char* summary =
       "planar pendulum (paper 002 §2.4): feedback/RK/RATTLE/splitting, invariant drift";
@@ -20,16 +19,13 @@ struct Planar : sim::PendulumEntry<2, PlanarPendulum> {
       "f1 = x^2 + y^2, f2 = x px + y py, H = |p|^2/(2m) + m g y (gravity along -e_y). Default: §2.4's\n"
       "start at rest on the horizontal, m = g = l = 1, q0 = (l, 0), p0 = (0, 0), run for one period\n"
       "T = 4 sqrt(l/g) K(k) = 7.4163 (§2.4 gives no gains; default 50 as in §2.3).";
-  static constexpr const char* states[] = {"x", "y", "px", "py"};
-  static constexpr cli::InvariantInfo invariants[] = {
-      {"f1", InvariantKind::constraint}, {"f2", InvariantKind::constraint}, {"H", InvariantKind::energy}};
   static constexpr cli::StateOption initial[] = {{"q0", 2, "x,y", "position on the circle |q| = l (default (l, 0))"},
                                                  {"p0", 2, "px,py", "momentum, tangent: q0.p0 = 0 (default (0, 0))"}};
   static constexpr const char* T_default =
       "default: one period of the motion, the summary gives it; 10 when it has none";
 
   static void default_x0(const cli::Params& p, double* x0) {
-    x0[0] = p("l"), x0[1] = 0, x0[2] = 0, x0[3] = 0;  // paper 002 §2.4 (l = 1)
+    for (int i = 0; i < 4; ++i) x0[i] = documented.x0[i] * (i == 0 ? p("l") : 1);  // q0 = (l, 0)
   }
   static double default_T(const PlanarPendulum<double>& sys, const Vec<double, 4>& x0) {
     const Result<double> T = sys.period(x0);

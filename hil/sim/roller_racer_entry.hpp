@@ -16,9 +16,7 @@
 
 namespace attractor::sim {
 
-using cli::InvariantKind;
-
-struct RollerRacerEntry {
+struct RollerRacerEntry : cli::FactsEntry<RollerRacerFacts> {
   template <class S>
   using System = RollerRacer<S>;
   static constexpr const char* name = "roller-racer";
@@ -28,24 +26,11 @@ struct RollerRacerEntry {
       "2x2, phi the joint angle; invariants J1 (rear axle rolls), J2 = Pi_y/sqrt(m) (front axle), the\n"
       "extended energy h~ and R^T R = I. Default (documented case, §3.5 has no experiment): m = I1 =\n"
       "d1 = 1, I2 = d2 = 1/2, phi0 = 0.5, Pi_theta = 1, p_phi = 0.2, gains 50, T = 20.";
-  static constexpr cli::Param params[] = {{"m", "kg", 1, cli::positive(), "mass"},
-                                          {"I1", "kg m^2", 1, cli::positive(), "front body, about its axle centre"},
-                                          {"I2", "kg m^2", 0.5, cli::positive(), "rear body, about the joint"},
-                                          {"d1", "m", 1, cli::any_finite(), "front axle centre to the joint"},
-                                          {"d2", "m", 0.5, cli::any_finite(), "joint to the rear axle, nonzero"}};
-  static constexpr const char* states[] = {"R11", "R21",      "R12",  "R22",  "x",    "y",
-                                           "phi", "Pi_theta", "Pi_x", "Pi_y", "p_phi"};
-  static constexpr cli::InvariantInfo invariants[] = {
-      {"J1", InvariantKind::constraint}, {"J2", InvariantKind::constraint}, {"h", InvariantKind::energy},
-      {"O11", InvariantKind::group},     {"O12", InvariantKind::group},     {"O22", InvariantKind::group}};
   static constexpr cli::StateOption initial[] = {
       {"R0", 4, "R11,R21,R12,R22", "initial heading, a rotation, column by column (default identity)"},
       {"xy0", 2, "x,y", "front axle centre (default 0,0)"},
       {"phi0", 1, "PHI", "joint angle (default 0.5)"},
       {"z0", 4, "Pt,Px,Py,Pphi", "momenta on both constraints (default Pi_theta = 1, p_phi = 0.2)"}};
-  static constexpr double default_gain = 50;
-  static constexpr const char* default_method = "feedback-euler";
-  static constexpr const char* T_default = "default 20";
 
   template <class S = double>
   static RollerRacerParams<S> prm(const cli::Params& p) {
@@ -57,10 +42,10 @@ struct RollerRacerEntry {
   static Result<System<S>> make(const cli::Params& p) {
     return System<S>::make(prm<S>(p));
   }
+  // The documented phi0, Pi_theta, p_phi with Pi_x, Pi_y on the constraints of the given parameters.
   static void default_x0(const cli::Params& p, double* x0) {
     Vec<double, 11>::Map(x0) = System<double>::state(0, 0, 0, 0.5, System<double>::on_constraint(prm(p), 0.5, 1, 0.2));
   }
-  static double default_T(const System<double>&, const Vec<double, 11>&) { return 20; }
   static std::string off_constraint(const cli::Params& p, const double* x0) {
     const std::string r = sim::rotation_error<2>("R0", x0);
     return r.empty() ? sim::constraint_momentum_error(

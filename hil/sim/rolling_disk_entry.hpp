@@ -14,9 +14,7 @@
 
 namespace attractor::sim {
 
-using cli::InvariantKind;
-
-struct RollingDiskEntry {
+struct RollingDiskEntry : cli::FactsEntry<RollingDiskFacts> {
   template <class S>
   using System = RollingDisk<S>;
   static constexpr const char* name = "rolling-disk";
@@ -27,24 +25,11 @@ struct RollingDiskEntry {
       "(rolling), the extended energy h~, Pi_theta and R^T R = I. Default (documented case, §3.4 has no\n"
       "experiment): m = R = 1, I = 1/2, J = 1/4, heading 0, Pi_theta = 1/4, Pi_psi = 1 (a circle of\n"
       "radius 2), gains 50, T = 20; exact_error against the closed-form solution.";
-  static constexpr cli::Param params[] = {{"m", "kg", 1, cli::positive(), "mass"},
-                                          {"radius", "m", 1, cli::positive(), "disk radius R"},
-                                          {"I", "kg m^2", 0.5, cli::positive(), "inertia about the axle"},
-                                          {"J", "kg m^2", 0.25, cli::positive(), "inertia about a vertical diameter"}};
-  static constexpr const char* states[] = {"R11", "R21",      "R12",  "R22",  "x",     "y",
-                                           "psi", "Pi_theta", "Pi_x", "Pi_y", "Pi_psi"};
-  static constexpr cli::InvariantInfo invariants[] = {
-      {"J1", InvariantKind::constraint},     {"J2", InvariantKind::constraint}, {"h", InvariantKind::energy},
-      {"Pi_theta", InvariantKind::momentum}, {"O11", InvariantKind::group},     {"O12", InvariantKind::group},
-      {"O22", InvariantKind::group}};
   static constexpr cli::StateOption initial[] = {
       {"R0", 4, "R11,R21,R12,R22", "initial heading, a rotation, column by column (default identity)"},
       {"xy0", 2, "x,y", "contact point (default 0,0)"},
       {"psi0", 1, "PSI", "rolling angle (default 0)"},
       {"Pi0", 4, "Pt,Px,Py,Ppsi", "momenta, Pi_y = 0 and I Pi_x = m R Pi_psi (default 0.25, mR/I, 0, 1)"}};
-  static constexpr double default_gain = 50;
-  static constexpr const char* default_method = "feedback-euler";
-  static constexpr const char* T_default = "default 20";
 
   template <class S = double>
   static RollingDiskParams<S> prm(const cli::Params& p) {
@@ -56,10 +41,10 @@ struct RollingDiskEntry {
   static Result<System<S>> make(const cli::Params& p) {
     return System<S>::make(prm<S>(p));
   }
+  // The documented Π (Pi_theta, Pi_psi) on the rolling constraint of the given parameters.
   static void default_x0(const cli::Params& p, double* x0) {
     Vec<double, 11>::Map(x0) = System<double>::state(0, 0, 0, 0, System<double>::on_constraint(prm(p), 0.25, 1));
   }
-  static double default_T(const System<double>&, const Vec<double, 11>&) { return 20; }
   static std::string off_constraint(const cli::Params& p, const double* x0) {
     const std::string r = sim::rotation_error<2>("R0", x0);
     return r.empty()

@@ -34,6 +34,7 @@ struct SleighOscillatingMassEntry {
                                           {"M", "kg", 1, cli::positive(), "body mass"},
                                           {"m", "kg", 0.5, cli::positive(), "oscillating mass"},
                                           {"k", "N/m", 4, cli::positive(), "spring stiffness, U = k r^2/2"}};
+  static constexpr int principal_moments[] = {0, 1, 2};  // I1, I2, I3: warned on the triangle inequality
   static constexpr const char* states[] = {"r", "rdot", "p1", "p2", "p3", "p4", "p5"};
   static constexpr cli::InvariantInfo invariants[] = {{"E", cli::InvariantKind::energy}};
   static constexpr cli::StateOption initial[] = {

@@ -14,7 +14,7 @@
 
 namespace attractor::sim {
 
-struct SleighTodaEntry {
+struct SleighTodaEntry : cli::FactsEntry<SleighTodaFacts> {
   template <class S>
   using System = SleighToda<S>;
   static constexpr const char* name = "sleigh-toda";
@@ -28,16 +28,8 @@ struct SleighTodaEntry {
       "to the positive v axis; divergence_integral = log(w(t)/w(0)) (no invariant measure).\n"
       "Defaults: m = 1, I = 0, a = 1 (k = 1, the slides' normalized v' = w^2, w' = -v w), v0 = 0,\n"
       "w0 = 1: the Toda solution b1 = tanh 2t, a1 = 1/cosh 2t at Toda time t/2.";
-  static constexpr cli::Param params[] = {
-      {"m", "kg", 1, cli::positive(), "mass"},
-      {"I", "kg m^2", 0, cli::non_negative(), "inertia about the centre of mass"},
-      {"a", "m", 1, cli::any_finite(), "centre of mass ahead of the blade (I + m a^2 > 0)"}};
-  static constexpr const char* states[] = {"v", "w"};
-  static constexpr cli::InvariantInfo invariants[] = {{"E", cli::InvariantKind::energy}};
   static constexpr cli::StateOption initial[] = {{"v0", 1, "V", "blade speed [m/s] (default 0)"},
                                                  {"w0", 1, "W", "turning rate [rad/s] (default 1)"}};
-  static constexpr double default_gain = 10;
-  static constexpr const char* T_default = "default 10";
 
   template <class S>
   static Result<System<S>> make(const cli::Params& p) {
@@ -45,8 +37,6 @@ struct SleighTodaEntry {
     prm.mass = S(p("m")), prm.inertia = S(p("I")), prm.offset = S(p("a"));
     return System<S>::make(prm);
   }
-  static void default_x0(const cli::Params&, double* x0) { x0[0] = 0, x0[1] = 1; }
-  static double default_T(const System<double>&, const Vec<double, 2>&) { return 10; }
   // No constraint left in (v, w): every state is admissible.
   static std::string off_constraint(const cli::Params&, const double*) { return ""; }
   static std::string project(const cli::Params&, double*) { return ""; }

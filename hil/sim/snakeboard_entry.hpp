@@ -40,7 +40,7 @@ struct SnakeboardDiscrete : DiscreteNonholonomicExtra<SnakeboardModel<S>> {
   }
 };
 
-struct SnakeboardEntry {
+struct SnakeboardEntry : cli::FactsEntry<SnakeboardFacts> {
   template <class S>
   using System = SnakeboardDriven<S>;
   static constexpr const char* name = "snakeboard";
@@ -64,26 +64,10 @@ struct SnakeboardEntry {
       "sweeps; all step (q, p) with the torques at t_k, t_k+1 and carry t and W (trapezoid rule). A\n"
       "step that does not converge stops the run (exit 4).\n"
       "See docs/nonholonomic-baselines.md.\n";
-  static constexpr cli::Param params[] = {
-      {"m", "kg", 1, cli::positive(), "total mass"},
-      {"J", "kg m^2", 0.5, cli::positive(), "board inertia about its centre"},
-      {"J0", "kg m^2", 0.5, cli::positive(), "rotor inertia"},
-      {"J1", "kg m^2", 0.05, cli::positive(), "inertia of each wheel axle"},
-      {"r", "m", 0.5, cli::positive(), "centre to each wheel axle"},
-      {"Apsi", "N m", 1, cli::any_finite(), "rider's torque amplitude"},
-      {"Aphi", "N m", 0.25, cli::any_finite(), "axle torque amplitude"},
-      {"omega", "rad/s", 3.14159265358979324, cli::non_negative(), "torque frequency"}};
-  static constexpr const char* states[] = {"x",  "y",      "theta", "psi",  "phi", "px",
-                                           "py", "ptheta", "ppsi",  "pphi", "t",   "W"};
-  static constexpr cli::InvariantInfo invariants[] = {{"c1", cli::InvariantKind::constraint},
-                                                      {"c2", cli::InvariantKind::constraint},
-                                                      {"E", cli::InvariantKind::energy}};
   static constexpr cli::StateOption initial[] = {
       {"q0", 5, "x,y,theta,psi,phi", "initial configuration (default 0,0,0,0,phi0)"},
       {"p0", 5, "px,py,ptheta,ppsi,pphi", "initial momentum, on the constraints (default 0: at rest)"},
       {"clock0", 2, "t,W", "initial clock and work (default 0,0)"}};
-  static constexpr double default_gain = 50;
-  static constexpr const char* T_default = "default 10";
   static constexpr const char* extra_methods[] = {"nh-verlet", "dla", "nh-verlet-remark5"};
   template <class S>
   struct Extra : SnakeboardDiscrete<S> {};
@@ -104,7 +88,6 @@ struct SnakeboardEntry {
     const double w = p("omega");
     if (w > 0) x0[4] = -p("Aphi") / (2 * p("J1") * w * w);
   }
-  static double default_T(const System<double>&, const Vec<double, 12>&) { return 10; }
 
   static Vec<double, 2> constraints(const cli::Params& p, const double* x0) {
     const System<double> sys = cli::made_or_refused(make<double>(p));

@@ -9,9 +9,8 @@
 namespace sim_spherical_pendulum {
 
 using namespace attractor;
-using cli::InvariantKind;
 
-struct Spherical : sim::PendulumEntry<3, SphericalPendulum> {
+struct Spherical : sim::PendulumEntry<3, SphericalPendulum, SphericalPendulumFacts> {
   static constexpr const char* name = "spherical-pendulum";
   static constexpr const char* summary =
       "spherical pendulum (paper 002 §2.3): feedback/RK/RATTLE/splitting, invariant drift";
@@ -20,21 +19,13 @@ struct Spherical : sim::PendulumEntry<3, SphericalPendulum> {
       "invariants f1 = |q|^2, f2 = q.p, H = |p|^2/(2m) + m g q3, J = q1 p2 - q2 p1 (gravity along -e3).\n"
       "Defaults reproduce §2.3: m = g = l = 1, q0 = (0,1,0), p0 = (1,0,1), h = 1e-3, T = 100, gains 50\n"
       "(the paper's H0 = 2, J0 = 1 are misprints: H0 = 1, J0 = -1).";
-  static constexpr const char* states[] = {"q1", "q2", "q3", "p1", "p2", "p3"};
-  static constexpr cli::InvariantInfo invariants[] = {{"f1", InvariantKind::constraint},
-                                                      {"f2", InvariantKind::constraint},
-                                                      {"H", InvariantKind::energy},
-                                                      {"J", InvariantKind::momentum}};
   static constexpr cli::StateOption initial[] = {
       {"q0", 3, "a,b,c", "position on the sphere |q| = l (default (0, l, 0))"},
       {"p0", 3, "a,b,c", "momentum, tangent: q0.p0 = 0 (default (1, 0, 1))"}};
-  static constexpr const char* T_default = "default 100";
-
+  // The documented q0 = (0, l, 0) for the given l.
   static void default_x0(const cli::Params& p, double* x0) {
-    const double x[6] = {0, p("l"), 0, 1, 0, 1};  // paper 002 §2.3 (l = 1)
-    for (int i = 0; i < 6; ++i) x0[i] = x[i];
+    for (int i = 0; i < 6; ++i) x0[i] = documented.x0[i] * (i == 1 ? p("l") : 1);
   }
-  static double default_T(const SphericalPendulum<double>&, const Vec<double, 6>&) { return 100.0; }
 };
 
 }  // namespace sim_spherical_pendulum

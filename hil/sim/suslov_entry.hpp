@@ -2,8 +2,8 @@
 // attractor-sim suslov (the entry; registration suslov.cpp, also run by attractor-paper
 // nonholonomic): the Suslov problem of attractor/systems/suslov.hpp, paper 000 §3.1, with any
 // inertia, constraint vector a (the constraint is ⟨ω, a⟩ = 0, ω = 𝕀⁻¹Π; e = 𝕀⁻¹a normalised,
-// eq. (30)) and initial state. Default: the paper's experiment (𝕀 = [[1,0,0],[0,1,1],[0,1,2]],
-// a = e3, R0 = I, Π0 = (0,1,1), feedback Euler, h = 1e-3, all gains 100, t ∈ [0, 10]).
+// eq. (30)) and initial state. Parameters, names and the default (the paper's experiment) are the
+// system's facts, SuslovFacts.
 #pragma once
 
 #include <array>
@@ -17,7 +17,7 @@
 
 namespace attractor::sim {
 
-struct SuslovEntry {
+struct SuslovEntry : cli::FactsEntry<SuslovFacts> {
   template <class S>
   using System = Suslov<S>;
   static constexpr const char* name = "suslov";
@@ -27,24 +27,9 @@ struct SuslovEntry {
       "momentum Π, with the constraint <ω, a> = 0 on its angular velocity ω = I^-1 Π. Invariants: J (the\n"
       "constraint, target 0), the extended energy h~, and the six rows of R^T R - I (one gain group).\n"
       "exact_error compares Π with its closed form (any inertia and a; R has none and is left out).";
-  static constexpr double inertia_default[] = {1, 0, 0, 1, 1, 2};  // paper 000 §3.1
-  static constexpr double a_default[] = {0, 0, 1};
-  static constexpr cli::Param params[] = {
-      {"inertia", "I11,I12,I13,I22,I23,I33", 0, cli::any_finite(),
-       "body inertia [kg m^2], upper triangle row by row (symmetric positive definite)", 6, inertia_default},
-      {"a", "A1,A2,A3", 0, cli::any_finite(), "constraint vector: <ω, a> = 0 (nonzero)", 3, a_default}};
-  static constexpr const char* states[] = {"R11", "R21", "R31", "R12", "R22", "R32",
-                                           "R13", "R23", "R33", "Pi1", "Pi2", "Pi3"};
-  static constexpr cli::InvariantInfo invariants[] = {
-      {"J", cli::InvariantKind::constraint}, {"h", cli::InvariantKind::energy},  {"O11", cli::InvariantKind::group},
-      {"O12", cli::InvariantKind::group},    {"O13", cli::InvariantKind::group}, {"O22", cli::InvariantKind::group},
-      {"O23", cli::InvariantKind::group},    {"O33", cli::InvariantKind::group}};
   static constexpr cli::StateOption initial[] = {
       {"R0", 9, "R11,R21,..,R33", "initial attitude, a rotation, column by column (default identity)"},
       {"Pi0", 3, "P1,P2,P3", "initial body momentum, <I^-1 Π0, a> = 0 (default (0,1,1) projected)"}};
-  static constexpr double default_gain = 100;  // paper 000 §3.1: k0 = k1 = k2 = 100
-  static constexpr const char* default_method = "feedback-euler";
-  static constexpr const char* T_default = "default 10";
 
   static Mat3<double> inertia(const cli::Params& p) {
     const double* v = p.list("inertia", 6);
@@ -63,13 +48,13 @@ struct SuslovEntry {
     prm.constraint = constraint(p).cast<S>();
     return System<S>::make(prm);
   }
+  // The documented Π0 projected onto the constraint of the given inertia and a.
   static void default_x0(const cli::Params& p, double* x0) {
-    const Vec3<double> e = constraint(p),
-                       Pi = e.allFinite() ? project_momentum(Vec3<double>(0, 1, 1), e) : Vec3<double>(0, 1, 1);
+    const Vec3<double> Pi0(documented.x0[9], documented.x0[10], documented.x0[11]),
+        e = constraint(p), Pi = e.allFinite() ? project_momentum(Pi0, e) : Pi0;
     const Vec<double, 12> x = Suslov<double>::state(Mat3<double>::Identity(), Pi);
     for (int i = 0; i < 12; ++i) x0[i] = x[i];
   }
-  static double default_T(const System<double>&, const Vec<double, 12>&) { return 10; }
   static std::string off_constraint(const cli::Params& p, const double* x0) {
     const std::string r = rotation_error<3>("R0", x0);
     const Vec3<double> e = constraint(p);

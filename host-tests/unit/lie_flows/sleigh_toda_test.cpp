@@ -134,5 +134,22 @@ TEST(SleighToda, RefusesBadParameters) {
   EXPECT_EQ(normalized.field(Vec<double, 2>(2, 3)), (Vec<double, 2>(9, -6)));
 }
 
+// The rule across parameters is a fact with its text, checked in the scalar the values are held
+// in: a = 1e-30 squares to 0 in float (I + m a² = 0), not in double.
+TEST(SleighToda, FactsStateTheRuleAcrossParameters) {
+  const double zero[] = {1, 0, 0};
+  const facts::Refusal r = facts::check<SleighTodaFacts>(zero);
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r.param, -1);
+  EXPECT_STREQ(r.rule, "I + m a^2 > 0 is violated");
+  const double tiny[] = {1, 0, 1e-30};
+  EXPECT_FALSE(facts::check<SleighTodaFacts>(tiny));
+  const float tiny_f[] = {1, 0, 1e-30f};
+  EXPECT_TRUE(facts::check<SleighTodaFacts>(tiny_f));
+  SleighTodaParams<float> pf;
+  pf.offset = 1e-30f;
+  EXPECT_EQ(pf.validate(), Error::invalid_parameter);
+}
+
 }  // namespace
 }  // namespace attractor

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <random>
 
+#include "attractor/core/documented.hpp"
 #include "attractor/integrate/feedback.hpp"
 #include "attractor/systems/chaplygin_sleigh.hpp"
 #include "checks.hpp"
@@ -106,7 +107,8 @@ TYPED_TEST(SleighTyped, DocumentedCaseKeepsItsInvariants) {
   const auto sys = *ChaplyginSleigh<S, true>::make(prm);
   const Vec3<S> Pi0 = sleigh_on_constraint(prm, Vec3<S>(1, 1, 0));
   const auto x0 = ChaplyginSleigh<S, true>::state(S(0), S(0), S(0), Pi0);
-  const auto fb = *Feedback<ChaplyginSleigh<S, true>>::make(sys, x0, Vec<S, 5>::Constant(S(50)));
+  EXPECT_NEAR((x0.template cast<double>() - documented_x0<double, ChaplyginSleighFacts>()).norm(), 0, 1e-6);
+  const auto fb = *Feedback<ChaplyginSleigh<S, true>>::make(sys, x0, documented_gains<S, ChaplyginSleighFacts>());
   const auto ref_sys = *ChaplyginSleigh<double, true>::make();
   Vec<double, 9> ref = x0.template cast<double>();
   for (int k = 0; k < 200000; ++k) rk4_step(ref_sys, ref, 1e-4);

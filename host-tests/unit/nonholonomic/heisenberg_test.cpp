@@ -9,6 +9,7 @@
 
 #include <random>
 
+#include "attractor/core/documented.hpp"
 #include "attractor/integrate/feedback.hpp"
 #include "attractor/nonholonomic/cotangent_extension.hpp"
 #include "attractor/systems/heisenberg.hpp"
@@ -62,11 +63,10 @@ TYPED_TEST_SUITE(HeisenbergTyped, Scalars);
 
 TYPED_TEST(HeisenbergTyped, DocumentedCaseTracksTheExactSolution) {
   using S = TypeParam;
-  Vec<S, 6> x0;
-  x0 << S(0.5), S(-0.3), S(0.2), S(0.4), S(0.7), S(0);
-  x0[5] = -(x0[0] * x0[4] - x0[1] * x0[3]);  // J1 = 0
+  Vec<S, 6> x0 = documented_x0<S, HeisenbergFacts>();
+  x0[5] = -(x0[0] * x0[4] - x0[1] * x0[3]);  // J1 = 0 in S
   const Heisenberg<S> sys;
-  const auto fb = *Feedback<Heisenberg<S>>::make(sys, x0, Vec<S, 3>(S(10), S(10), S(50)));
+  const auto fb = *Feedback<Heisenberg<S>>::make(sys, x0, documented_gains<S, HeisenbergFacts>());
   const bool is_float = std::is_same<S, float>::value;
   // At t = 20 gains of 50 on J1 and J2 are past Euler's limit (h·stiffness ≥ 2); at t = 5 not.
   const auto far = Heisenberg<S>::exact_state(x0, S(20));

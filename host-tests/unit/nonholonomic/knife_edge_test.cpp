@@ -8,6 +8,7 @@
 #include <cmath>
 #include <random>
 
+#include "attractor/core/documented.hpp"
 #include "attractor/integrate/feedback.hpp"
 #include "attractor/systems/knife_edge.hpp"
 #include "checks.hpp"
@@ -20,7 +21,7 @@ namespace {
 
 template <class S>
 Vec<S, 6> knife_paper_x0() {
-  return (Vec<S, 6>() << 0, 0, 0, 0, 0, S(0.5)).finished();
+  return documented_x0<S, KnifeEdgeFacts>();
 }
 
 TEST(KnifeEdge, ClosedFormSolvesTheEquations) {
@@ -130,6 +131,26 @@ TEST(KnifeEdge, ValidateRejectsBadParameters) {
   EXPECT_EQ(KnifeEdge<double>::make(prm).error(), Error::non_finite);
 }
 
+// The facts name the parameter and the rule that refuse values; their defaults and the paper's
+// case are accepted.
+TEST(KnifeEdge, FactsNameTheRefusedParameterAndRule) {
+  double v[] = {1, 1, 1, 0.5};
+  EXPECT_FALSE(facts::check<KnifeEdgeFacts>(v));
+  v[1] = 0;  // J
+  facts::Refusal r = facts::check<KnifeEdgeFacts>(v);
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r.param, 1);
+  EXPECT_STREQ(KnifeEdgeFacts::params[r.param].name, "J");
+  EXPECT_STREQ(r.rule, "is outside its range");
+  v[1] = 1, v[0] = -1, v[3] = NAN;  // a NaN is reported first, whatever its place
+  r = facts::check<KnifeEdgeFacts>(v);
+  EXPECT_EQ(r.param, 3);
+  EXPECT_STREQ(r.rule, "must be finite");
+  EXPECT_TRUE(r.non_finite);
+  static_assert(KnifeEdgeFacts::documented.gain_of(2) == 1000 && KnifeEdgeFacts::documented.x0[5] == 0.5,
+                "the paper's case (000 §3.2)");
+}
+
 // The paper's experiment: Euler, h = 1e-3, k1 = k2 = k3 = 1000, t ∈ [0, 200]; RK4 alongside over
 // t ∈ [0, 50] (the suite's run time under ASan).
 TYPED_TEST(KnifeEdgeTyped, PaperExperimentTracksTheExactSolution) {
@@ -137,22 +158,23 @@ TYPED_TEST(KnifeEdgeTyped, PaperExperimentTracksTheExactSolution) {
   const auto sys = *KnifeEdge<S>::make();
   const auto sysd = *KnifeEdge<double>::make();
   const auto x0 = knife_paper_x0<S>();
-  const auto fb = *Feedback<KnifeEdge<S>>::make(sys, x0, Vec<S, 3>::Constant(S(1000)));
+  constexpr facts::Case paper = KnifeEdgeFacts::documented;
+  const auto fb = *Feedback<KnifeEdge<S>>::make(sys, x0, documented_gains<S, KnifeEdgeFacts>());
   const bool is_float = std::is_same<S, float>::value;
   for (int scheme = 0; scheme < 2; ++scheme) {
     auto x = x0;
     double worst_pos = 0, worst_H = 0;
     const auto each = [&](long k, const Vec<S, 6>& xs) {
       if (k % 100) return;
-      const Vec<double, 6> ex = sysd.exact_state(knife_paper_x0<double>(), double(k) * 1e-3);
+      const Vec<double, 6> ex = sysd.exact_state(knife_paper_x0<double>(), double(k) * paper.h);
       worst_pos = std::max(worst_pos, (xs.template head<3>().template cast<double>() - ex.head<3>()).norm());
       worst_H = std::max(worst_H, std::abs(sysd.energy(xs.template cast<double>()) - 0.125));
     };
     RunRecord<3> rec;
     {
       NoAllocGuard guard;
-      rec = scheme == 0 ? run_feedback(fb, x, S(1e-3), 200000, EulerStep{}, each)
-                        : run_feedback(fb, x, S(1e-3), 50000, Rk4Step{}, each);
+      rec = scheme == 0 ? run_feedback(fb, x, S(paper.h), long(paper.T / paper.h + 0.5), EulerStep{}, each)
+                        : run_feedback(fb, x, S(paper.h), 50000, Rk4Step{}, each);
     }
     ASSERT_TRUE(rec.finite);
     // Measured |Δ(x, y, φ)|, J1, H, J2 — double Euler 1.2e-3, 2.5e-7, 5.0e-7, 2.5e-7; double RK4

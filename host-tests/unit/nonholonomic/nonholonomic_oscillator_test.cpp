@@ -8,6 +8,7 @@
 #include <cmath>
 #include <random>
 
+#include "attractor/core/documented.hpp"
 #include "attractor/integrate/feedback.hpp"
 #include "attractor/systems/nonholonomic_oscillator.hpp"
 #include "checks.hpp"
@@ -90,8 +91,9 @@ TYPED_TEST(OscillatorTyped, ExtendedFieldConservesItsInvariants) {
 TYPED_TEST(OscillatorTyped, PaperExperimentKeepsTheInvariants) {
   using S = TypeParam;
   const auto sys = *NonholonomicOscillator<S>::make();
-  const Vec<S, 6> x0 = (Vec<S, 6>() << 1, 1, 1, 0, 0, 0).finished();
-  const auto fb = *Feedback<NonholonomicOscillator<S>>::make(sys, x0, Vec<S, 3>(S(300), S(500), S(300)));
+  const Vec<S, 6> x0 = documented_x0<S, NonholonomicOscillatorFacts>();
+  const auto fb =
+      *Feedback<NonholonomicOscillator<S>>::make(sys, x0, documented_gains<S, NonholonomicOscillatorFacts>());
   EXPECT_EQ(fb.reference()[1], S(1.5));  // H̃0 = |q0|²/2
   EXPECT_EQ(fb.reference()[2], S(0.5));  // H_y0
   // Reference at t = 20.

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <random>
 
+#include "attractor/core/documented.hpp"
 #include "attractor/integrate/feedback.hpp"
 #include "attractor/systems/roller_racer.hpp"
 #include "checks.hpp"
@@ -181,7 +182,8 @@ TYPED_TEST(RollerRacerTyped, DocumentedCaseKeepsItsInvariants) {
   const auto sys = *RollerRacer<S>::make(prm);
   const auto x0 =
       RollerRacer<S>::state(S(0), S(0), S(0), S(0.5), RollerRacer<S>::on_constraint(prm, S(0.5), S(1), S(0.2)));
-  const auto fb = *Feedback<RollerRacer<S>>::make(sys, x0, Vec<S, 6>::Constant(S(50)));
+  EXPECT_NEAR((x0.template cast<double>() - documented_x0<double, RollerRacerFacts>()).norm(), 0, 1e-6);
+  const auto fb = *Feedback<RollerRacer<S>>::make(sys, x0, documented_gains<S, RollerRacerFacts>());
   const auto ref_sys = *RollerRacer<double>::make();
   // Reference: double RK4 at h = 5e-4, within 4e-12 of h = 1e-4 at t = 20 (rounding-limited), far
   // below the smallest bound checked against it (1.5e-9).

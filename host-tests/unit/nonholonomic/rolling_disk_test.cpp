@@ -10,6 +10,7 @@
 #include <cmath>
 #include <random>
 
+#include "attractor/core/documented.hpp"
 #include "attractor/integrate/feedback.hpp"
 #include "attractor/nonholonomic/principal_bundle_extension.hpp"
 #include "attractor/systems/rolling_disk.hpp"
@@ -217,7 +218,8 @@ TYPED_TEST(RollingDiskTyped, DocumentedCaseKeepsItsInvariants) {
   const RollingDiskParams<S> prm;
   const auto sys = *RollingDisk<S>::make(prm);
   const auto x0 = RollingDisk<S>::state(S(0), S(0), S(0), S(0), RollingDisk<S>::on_constraint(prm, S(0.25), S(1)));
-  const auto fb = *Feedback<RollingDisk<S>>::make(sys, x0, Vec<S, 7>::Constant(S(50)));
+  EXPECT_NEAR((x0.template cast<double>() - documented_x0<double, RollingDiskFacts>()).norm(), 0, 1e-6);
+  const auto fb = *Feedback<RollingDisk<S>>::make(sys, x0, documented_gains<S, RollingDiskFacts>());
   const auto exact = RollingDisk<double>::make()->exact_state(x0.template cast<double>(), 20.0);
   const bool is_float = std::is_same<S, float>::value;
   for (int scheme = 0; scheme < 2; ++scheme) {

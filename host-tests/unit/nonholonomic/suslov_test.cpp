@@ -7,6 +7,7 @@
 #include <cmath>
 #include <random>
 
+#include "attractor/core/documented.hpp"
 #include "attractor/integrate/feedback.hpp"
 #include "attractor/systems/suslov.hpp"
 #include "checks.hpp"
@@ -127,8 +128,9 @@ TEST(Suslov, ValidateRejectsBadParameters) {
 TYPED_TEST(SuslovTyped, PaperExperimentTracksTheExactSolution) {
   using S = TypeParam;
   const auto sys = *Suslov<S>::make();
-  const auto x0 = Suslov<S>::state(Mat3<S>::Identity(), Vec3<S>(0, 1, 1));
-  const auto fb = *Feedback<Suslov<S>>::make(sys, x0, Vec<S, 8>::Constant(S(100)));
+  const auto x0 = documented_x0<S, SuslovFacts>();
+  EXPECT_EQ(x0, Suslov<S>::state(Mat3<S>::Identity(), Vec3<S>(0, 1, 1)));
+  const auto fb = *Feedback<Suslov<S>>::make(sys, x0, documented_gains<S, SuslovFacts>());
   const bool is_float = std::is_same<S, float>::value;
   for (int scheme = 0; scheme < 2; ++scheme) {
     auto x = x0;

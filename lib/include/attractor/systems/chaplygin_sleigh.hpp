@@ -26,6 +26,7 @@
 #include <cmath>
 #include <type_traits>
 
+#include "attractor/core/facts.hpp"
 #include "attractor/core/finite.hpp"
 #include "attractor/core/result.hpp"
 #include "attractor/core/types.hpp"
@@ -34,16 +35,46 @@
 
 namespace attractor {
 
+// The sleigh's facts (core/facts.hpp). §3.3 gives no experiment; the documented case (the host
+// tests'): m = I = 1, a = 0.5, at the rest pose, Π0 = (1, 1, Πy on the constraint) = (1, 1, 0.4),
+// h = 1e-3, all gains 50, t in [0, 20]. With m, I > 0, I + m a² > 0 holds for every a.
+struct ChaplyginSleighParamFacts {
+  static constexpr facts::Param params[] = {
+      {"m", "kg", 1, facts::positive(), "mass"},
+      {"I", "kg m^2", 1, facts::positive(), "moment of inertia about the centre of mass"},
+      {"a", "m", 0.5, facts::any_finite(), "centre of mass ahead of the blade's contact point"}};
+};
+// With the pose (R, x, y) embedded.
+struct ChaplyginSleighFacts : ChaplyginSleighParamFacts {
+  static constexpr const char* states[] = {"R11", "R21", "R12", "R22", "x", "y", "Pi_theta", "Pi_x", "Pi_y"};
+  static constexpr facts::Invariant invariants[] = {{"J", facts::InvariantKind::constraint, "the blade constraint"},
+                                                    {"h", facts::InvariantKind::energy, "the extended energy h~"},
+                                                    {"O11", facts::InvariantKind::group, "(R^T R - I)_11"},
+                                                    {"O12", facts::InvariantKind::group, "(R^T R - I)_12"},
+                                                    {"O22", facts::InvariantKind::group, "(R^T R - I)_22"}};
+  static constexpr double x0[] = {1, 0, 0, 1, 0, 0, 1, 1, 0.4};
+  static constexpr facts::Case documented = {
+      "documented", "paper 000 §3.3 (no experiment: the host tests')", x0, 1e-3, 20, "feedback-euler", 50};
+};
+// Reduced to the body momentum Π.
+struct ChaplyginSleighReducedFacts : ChaplyginSleighParamFacts {
+  static constexpr const char* states[] = {"Pi_theta", "Pi_x", "Pi_y"};
+  static constexpr facts::Invariant invariants[] = {{"J", facts::InvariantKind::constraint, "the blade constraint"},
+                                                    {"h", facts::InvariantKind::energy, "the extended energy h~"}};
+  static constexpr double x0[] = {1, 1, 0.4};
+  static constexpr facts::Case documented = {
+      "documented", "paper 000 §3.3 (no experiment: the host tests')", x0, 1e-3, 20, "feedback-euler", 50};
+};
+
 template <class S>
 struct ChaplyginSleighParams {
-  S mass = S(1);      // m
-  S inertia = S(1);   // I, about the centre of mass
-  S offset = S(0.5);  // a, contact point to centre of mass along the blade
+  S mass = S(facts::default_of<ChaplyginSleighParamFacts>(0));     // m
+  S inertia = S(facts::default_of<ChaplyginSleighParamFacts>(1));  // I, about the centre of mass
+  S offset = S(facts::default_of<ChaplyginSleighParamFacts>(2));   // a, contact point to centre of mass along the blade
 
   Error validate() const {
-    if (!is_finite(mass) || !is_finite(inertia) || !is_finite(offset)) return Error::non_finite;
-    if (!(mass > S(0)) || !(inertia > S(0))) return Error::invalid_parameter;
-    return Error::none;
+    const S v[] = {mass, inertia, offset};
+    return facts::error_of(facts::check<ChaplyginSleighParamFacts>(v));
   }
 };
 

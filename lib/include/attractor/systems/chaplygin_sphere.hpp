@@ -41,6 +41,7 @@
 
 #include <cmath>
 
+#include "attractor/core/facts.hpp"
 #include "attractor/core/finite.hpp"
 #include "attractor/core/result.hpp"
 #include "attractor/core/types.hpp"
@@ -50,20 +51,42 @@
 
 namespace attractor {
 
+// The sphere's facts (core/facts.hpp). The slides give no numbers; the documented case: a = m = 1
+// (the slides' constraints take a = 1), I = (0.3, 0.4, 0.5), Ω0 = (1, 0.5, 2), Γ0 = (0.6, 0, 0.8),
+// gains 1 (|M|² has the steepest gradient, 2AM: h * stiffness ~0.05), t in [0, 20].
+// `principal_moments`: the parameters that are a rigid body's principal moments (a triangle
+// inequality holds for every real body; the simulator warns when it does not).
+struct ChaplyginSphereFacts {
+  static constexpr facts::Param params[] = {
+      {"a", "m", 1, facts::positive(), "ball radius"},
+      {"m", "kg", 1, facts::positive(), "mass"},
+      {"I1", "kg m^2", 0.3, facts::positive(), "principal moment about the centre"},
+      {"I2", "kg m^2", 0.4, facts::positive(), "principal moment about the centre"},
+      {"I3", "kg m^2", 0.5, facts::positive(), "principal moment about the centre"}};
+  static constexpr int principal_moments[] = {2, 3, 4};
+  static constexpr const char* states[] = {"W1", "W2", "W3", "G1", "G2", "G3"};
+  static constexpr facts::Invariant invariants[] = {
+      {"G", facts::InvariantKind::constraint, "|Gamma|^2, target 1"},
+      {"H", facts::InvariantKind::energy, "the energy"},
+      {"K", facts::InvariantKind::momentum, "M.Gamma, the nonholonomic momentum"},
+      {"M2", facts::InvariantKind::momentum, "|M|^2"}};
+  static constexpr double x0[] = {1, 0.5, 2, 0.6, 0, 0.8};
+  static constexpr facts::Case documented = {
+      "documented", "paper 004 (the slides give no numbers)", x0, 1e-3, 20, "feedback-rk4", 1};
+};
+
 template <class S>
 struct ChaplyginSphereParams {
-  S radius = S(1);                          // a [m] (the slides' constraints take a = 1)
-  S mass = S(1);                            // m [kg]
-  S I1 = S(0.3), I2 = S(0.4), I3 = S(0.5);  // principal moments about the centre [kg m²]
+  S radius = S(facts::default_of<ChaplyginSphereFacts>(0));  // a [m] (the slides' constraints take a = 1)
+  S mass = S(facts::default_of<ChaplyginSphereFacts>(1));    // m [kg]
+  S I1 = S(facts::default_of<ChaplyginSphereFacts>(2)), I2 = S(facts::default_of<ChaplyginSphereFacts>(3)),
+    I3 = S(facts::default_of<ChaplyginSphereFacts>(4));  // principal moments about the centre [kg m²]
 
   // non_finite for NaN/Inf; invalid_parameter unless a > 0, m > 0 and every I_i > 0. Equal
   // moments are accepted (the ball is then a Routh/Chaplygin degenerate case, still valid).
   Error validate() const {
     const S v[5] = {radius, mass, I1, I2, I3};
-    for (const S x : v)
-      if (!is_finite(x)) return Error::non_finite;
-    for (const S x : v)
-      if (!(x > S(0))) return Error::invalid_parameter;
+    if (const Error e = facts::error_of(facts::check<ChaplyginSphereFacts>(v)); e != Error::none) return e;
     if (!is_finite(mass * radius * radius)) return Error::non_finite;
     return Error::none;
   }

@@ -34,26 +34,47 @@
 
 #include <cmath>
 
+#include "attractor/core/facts.hpp"
 #include "attractor/core/finite.hpp"
 #include "attractor/core/result.hpp"
 #include "attractor/core/types.hpp"
 
 namespace attractor {
 
+// The falling disk's facts (core/facts.hpp). The slides give no numbers; the documented case: a
+// uniform disk m = R = 1, A = 1/4, B = 1/2, g = 1, tilted r0 = 0.3 at rest in r, turning φ̇ = 1 and
+// spinning ψ̇ = 3 (p1, p2 from those rates, v on the constraints), gains 1, t in [0, 20]. The tilt
+// must stay below π/2 in magnitude (the disk not flat): `tilt` is that range, `tilt_rule` its text.
+struct FallingDiskFacts {
+  static constexpr facts::Param params[] = {
+      {"m", "kg", 1, facts::positive(), "mass"},
+      {"R", "m", 1, facts::positive(), "radius"},
+      {"A", "kg m^2", 0.25, facts::positive(), "moment of inertia about a diameter"},
+      {"B", "kg m^2", 0.5, facts::positive(), "moment of inertia about the axis"},
+      {"g", "m/s^2", 1, facts::non_negative(), "gravity"}};
+  static constexpr const char* states[] = {"x", "y", "phi", "psi", "r", "rdot", "p1", "p2", "vx", "vy"};
+  static constexpr facts::Invariant invariants[] = {
+      {"c1", facts::InvariantKind::constraint, "vx + R psi' cos phi, target 0"},
+      {"c2", facts::InvariantKind::constraint, "vy + R psi' sin phi, target 0"},
+      {"E", facts::InvariantKind::energy, "the energy"}};
+  static constexpr facts::Range tilt = facts::between(-1.5707963267948966, 1.5707963267948966, true);
+  static constexpr const char* tilt_rule = "|r| < pi/2";
+  static constexpr double x0[] = {0, 0, 0, 0, 0.3, 0, 1.6890061706574788, 4.943280309992009, -2.9999999999999996, -0.0};
+  static constexpr facts::Case documented = {
+      "documented", "paper 004 (the slides give no numbers)", x0, 1e-3, 20, "feedback-rk4", 1};
+};
+
 template <class S>
 struct FallingDiskParams {
-  S mass = S(1);     // m
-  S radius = S(1);   // R
-  S A = S(0.25);     // moment of inertia about a diameter (uniform disk: mR²/4)
-  S B = S(0.5);      // about the symmetry axis (uniform disk: mR²/2)
-  S gravity = S(1);  // g
+  S mass = S(facts::default_of<FallingDiskFacts>(0));     // m
+  S radius = S(facts::default_of<FallingDiskFacts>(1));   // R
+  S A = S(facts::default_of<FallingDiskFacts>(2));        // moment of inertia about a diameter (uniform disk: mR²/4)
+  S B = S(facts::default_of<FallingDiskFacts>(3));        // about the symmetry axis (uniform disk: mR²/2)
+  S gravity = S(facts::default_of<FallingDiskFacts>(4));  // g
 
   Error validate() const {
-    if (!is_finite(mass) || !is_finite(radius) || !is_finite(A) || !is_finite(B) || !is_finite(gravity))
-      return Error::non_finite;
-    if (!(mass > S(0)) || !(radius > S(0)) || !(A > S(0)) || !(B > S(0)) || !(gravity >= S(0)))
-      return Error::invalid_parameter;
-    return Error::none;
+    const S v[] = {mass, radius, A, B, gravity};
+    return facts::error_of(facts::check<FallingDiskFacts>(v));
   }
 };
 

@@ -19,11 +19,25 @@
 // q(t) = q0 + p0 t, p = p0.
 #pragma once
 
+#include "attractor/core/facts.hpp"
 #include "attractor/core/inline.hpp"
 #include "attractor/core/result.hpp"
 #include "attractor/core/types.hpp"
 
 namespace attractor {
+
+// The Heisenberg system's facts (core/facts.hpp): no parameters; the documented case starts on
+// J1 = 0 (pz = y px - x py) with the paper's gains k = (10, 10, 50).
+struct HeisenbergFacts {
+  static constexpr const char* states[] = {"x", "y", "z", "px", "py", "pz"};
+  static constexpr facts::Invariant invariants[] = {
+      {"J1", facts::InvariantKind::constraint, "pz - y px + x py, target 0"},
+      {"J2", facts::InvariantKind::momentum, "x py - y px, angular momentum about z"},
+      {"H", facts::InvariantKind::energy, "|p|^2/2"}};
+  static constexpr double x0[] = {0.5, -0.3, 0.2, 0.4, 0.7, -(0.5 * 0.7 + 0.3 * 0.4)};
+  static constexpr double gains[] = {10, 10, 50};
+  static constexpr facts::Case documented = {"documented", "paper 000 §3.6", x0, 1e-3, 5, "feedback-euler", 10, gains};
+};
 
 template <class S>
 struct Heisenberg {

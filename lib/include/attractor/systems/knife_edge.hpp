@@ -24,6 +24,7 @@
 
 #include <cmath>
 
+#include "attractor/core/facts.hpp"
 #include "attractor/core/finite.hpp"
 #include "attractor/core/inline.hpp"
 #include "attractor/core/result.hpp"
@@ -32,18 +33,36 @@
 
 namespace attractor {
 
+// The knife edge's facts (core/facts.hpp): parameters, states, invariants, the paper's experiment.
+struct KnifeEdgeFacts {
+  static constexpr facts::Param params[] = {
+      {"m", "kg", 1, facts::positive(), "mass"},
+      {"J", "kg m^2", 1, facts::positive(), "moment of inertia about the vertical"},
+      {"g", "m/s^2", 1, facts::non_negative(), "gravity"},
+      {"alpha", "rad", 0.52359877559829876, facts::any_finite(), "inclination"}};
+  static constexpr const char* states[] = {"x", "y", "phi", "px", "py", "pphi"};
+  static constexpr facts::Invariant invariants[] = {
+      {"J1", facts::InvariantKind::constraint, "(px sin phi - py cos phi)/sqrt(m): no sideways slip"},
+      {"H", facts::InvariantKind::energy, "the extended energy H~"},
+      {"J2", facts::InvariantKind::momentum, "p_phi, the spin about the vertical"}};
+  static constexpr double x0[] = {0, 0, 0, 0, 0, 0.5};
+  // Paper 000 §3.2: feedback Euler, h = 1e-3, k1 = k2 = k3 = 1000, t in [0, 200]. The step
+  // check's bound refuses these gains (h * stiffness up to 4.5, Euler's limit 2); the paper's run
+  // stays bounded.
+  static constexpr facts::Case documented = {"paper", "paper 000 §3.2", x0,      1e-3, 200, "feedback-euler",
+                                             1000,    nullptr,          nullptr, true};
+};
+
 template <class S>
 struct KnifeEdgeParams {
-  S mass = S(1);                           // m
-  S inertia = S(1);                        // J, about the vertical axis through the contact point
-  S gravity = S(1);                        // g
-  S inclination = S(0.52359877559829876);  // α = π/6
+  S mass = S(facts::default_of<KnifeEdgeFacts>(0));         // m
+  S inertia = S(facts::default_of<KnifeEdgeFacts>(1));      // J, about the vertical axis through the contact point
+  S gravity = S(facts::default_of<KnifeEdgeFacts>(2));      // g
+  S inclination = S(facts::default_of<KnifeEdgeFacts>(3));  // α = π/6
 
   Error validate() const {
-    if (!is_finite(mass) || !is_finite(inertia) || !is_finite(gravity) || !is_finite(inclination))
-      return Error::non_finite;
-    if (!(mass > S(0)) || !(inertia > S(0)) || gravity < S(0)) return Error::invalid_parameter;
-    return Error::none;
+    const S v[] = {mass, inertia, gravity, inclination};
+    return facts::error_of(facts::check<KnifeEdgeFacts>(v));
   }
 };
 

@@ -23,12 +23,29 @@
 
 #include <cmath>
 
+#include "attractor/core/facts.hpp"
 #include "attractor/core/inline.hpp"
 #include "attractor/core/result.hpp"
 #include "attractor/core/types.hpp"
 #include "attractor/nonholonomic/cotangent_extension.hpp"
 
 namespace attractor {
+
+// The oscillator's facts (core/facts.hpp): unit mass and stiffness, no parameters; the paper's
+// experiment (000 §3.7): k1 = 500 on H~, k2 = 300 on H_y, k3 = 300 on J, i.e. K = (300, 500, 300).
+// The step check's bound refuses these gains (h * stiffness up to 2.3, Euler's limit 2); the
+// paper's run stays bounded.
+struct NonholonomicOscillatorFacts {
+  static constexpr const char* states[] = {"x", "y", "z", "px", "py", "pz"};
+  static constexpr facts::Invariant invariants[] = {
+      {"J", facts::InvariantKind::constraint, "(px + y pz)/sqrt(1 + y^2), target 0"},
+      {"H", facts::InvariantKind::energy, "the extended energy H~"},
+      {"Hy", facts::InvariantKind::energy, "(py^2 + y^2)/2, the y oscillator"}};
+  static constexpr double x0[] = {1, 1, 1, 0, 0, 0};
+  static constexpr double gains[] = {300, 500, 300};
+  static constexpr facts::Case documented = {"paper", "paper 000 §3.7", x0,  1e-3, 200, "feedback-euler", 300,
+                                             gains,   nullptr,          true};
+};
 
 template <class S>
 struct NonholonomicOscillatorModel {

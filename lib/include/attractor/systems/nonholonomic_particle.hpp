@@ -21,6 +21,7 @@
 
 #include <cmath>
 
+#include "attractor/core/facts.hpp"
 #include "attractor/core/finite.hpp"
 #include "attractor/core/result.hpp"
 #include "attractor/core/types.hpp"
@@ -28,12 +29,24 @@
 
 namespace attractor {
 
+// The particle's facts (core/facts.hpp): paper 001 Example 1, q0 = (0, 0.3, 0), p0 = m (1, 0.5, 0.3)
+// (on pz = y px), gains 10, t in [0, 10].
+struct NonholonomicParticleFacts {
+  static constexpr facts::Param params[] = {{"m", "kg", 1, facts::positive(), "particle mass"}};
+  static constexpr const char* states[] = {"x", "y", "z", "px", "py", "pz"};
+  static constexpr facts::Invariant invariants[] = {{"c", facts::InvariantKind::constraint, "pz - y px, target 0"},
+                                                    {"H", facts::InvariantKind::energy, "the extended energy H~"},
+                                                    {"py", facts::InvariantKind::momentum, "py"}};
+  static constexpr double x0[] = {0, 0.3, 0, 1, 0.5, 0.3};  // at the default m = 1
+  static constexpr facts::Case documented = {"paper", "paper 001 Example 1", x0, 1e-3, 10, "feedback-rk4", 10};
+};
+
 template <class S>
 struct NonholonomicParticleModel {
   using Scalar = S;
   static constexpr int Q = 3, K = 1, extra_integrals = 1;
   static constexpr bool constant_mass = true;  // midpoint_lagrangian.hpp: explicit discrete steps
-  S m = S(1);
+  S m = S(facts::default_of<NonholonomicParticleFacts>(0));
 
   Mat3<S> mass(const Vec3<S>&) const { return m * Mat3<S>::Identity(); }
   Mat3<S> inverse_mass(const Vec3<S>&) const { return Mat3<S>::Identity() / m; }
@@ -60,9 +73,9 @@ struct NonholonomicParticle : CotangentExtension<NonholonomicParticleModel<S>, R
   using Base::Base;
   using typename Base::State;
 
-  static Result<NonholonomicParticle> make(S mass = S(1)) {
-    if (!is_finite(mass)) return Error::non_finite;
-    if (!(mass > S(0))) return Error::invalid_parameter;
+  static Result<NonholonomicParticle> make(S mass = S(facts::default_of<NonholonomicParticleFacts>(0))) {
+    const S v[] = {mass};
+    if (const Error e = facts::error_of(facts::check<NonholonomicParticleFacts>(v)); e != Error::none) return e;
     NonholonomicParticleModel<S> model;
     model.m = mass;
     return NonholonomicParticle(model);

@@ -20,12 +20,20 @@
 // paper 002 eqs. (7)–(8) and (10)–(11) are Feedback<...> of this field with L = I.
 #pragma once
 
+#include "attractor/core/facts.hpp"
 #include "attractor/core/finite.hpp"
 #include "attractor/core/inline.hpp"
 #include "attractor/core/result.hpp"
 #include "attractor/core/types.hpp"
 
 namespace attractor {
+
+// The pendulums' parameters as facts (core/facts.hpp): bob mass, gravity, rod length.
+struct PendulumParamFacts {
+  static constexpr facts::Param params[] = {{"m", "kg", 1, facts::positive(), "bob mass"},
+                                            {"g", "m/s^2", 1, facts::non_negative(), "gravity"},
+                                            {"l", "m", 1, facts::positive(), "rod length"}};
+};
 
 template <class S, int Dim>
 struct Pendulum {
@@ -41,9 +49,8 @@ struct Pendulum {
 
   // Non-finite or non-positive parameters are refused (g = 0 is allowed: free geodesic motion).
   static Error validate(S mass, S gravity, S length) {
-    if (!is_finite(mass) || !is_finite(gravity) || !is_finite(length)) return Error::non_finite;
-    if (!(mass > S(0)) || !(length > S(0)) || gravity < S(0)) return Error::invalid_parameter;
-    return Error::none;
+    const S v[] = {mass, gravity, length};
+    return facts::error_of(facts::check<PendulumParamFacts>(v));
   }
 
   S mass() const { return m; }

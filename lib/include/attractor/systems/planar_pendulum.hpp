@@ -13,6 +13,18 @@
 
 namespace attractor {
 
+// The planar pendulum's facts: paper 002 §2.4's start at rest on the horizontal, q0 = (l, 0), p0 = 0,
+// for one period T = 4 sqrt(l/g) K(k) = 7.4163 at m = g = l = 1 (§2.4 gives no gains: 50 as in §2.3).
+struct PlanarPendulumFacts : PendulumParamFacts {
+  static constexpr const char* states[] = {"x", "y", "px", "py"};
+  static constexpr facts::Invariant invariants[] = {{"f1", facts::InvariantKind::constraint, "x^2 + y^2, target l^2"},
+                                                    {"f2", facts::InvariantKind::constraint, "x px + y py, target 0"},
+                                                    {"H", facts::InvariantKind::energy, "|p|^2/(2m) + m g y"}};
+  static constexpr double x0[] = {1, 0, 0, 0};
+  static constexpr facts::Case documented = {"paper", "paper 002 §2.4", x0, 1e-3, 7.4162987092054875, "feedback-rk4",
+                                             50};
+};
+
 template <class S>
 struct PlanarPendulum : Pendulum<S, 2> {
   using Base = Pendulum<S, 2>;

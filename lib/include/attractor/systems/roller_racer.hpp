@@ -34,6 +34,7 @@
 
 #include <cmath>
 
+#include "attractor/core/facts.hpp"
 #include "attractor/core/finite.hpp"
 #include "attractor/core/result.hpp"
 #include "attractor/core/types.hpp"
@@ -42,20 +43,41 @@
 
 namespace attractor {
 
+// The roller racer's facts (core/facts.hpp). §3.5 gives no experiment; the documented case: m =
+// I1 = d1 = 1, I2 = d2 = 1/2, heading 0, phi0 = 0.5, Pi_theta = 1, p_phi = 0.2 with Pi_x, Pi_y on
+// both constraints, feedback Euler, h = 1e-3, gains 50, t in [0, 20]. d2 = 0 puts the rear axle on
+// the joint: then e1 vanishes at phi = ±pi/2 when d1 cos phi = 0.
+struct RollerRacerFacts {
+  static constexpr facts::Param params[] = {{"m", "kg", 1, facts::positive(), "mass"},
+                                            {"I1", "kg m^2", 1, facts::positive(), "front body, about its axle centre"},
+                                            {"I2", "kg m^2", 0.5, facts::positive(), "rear body, about the joint"},
+                                            {"d1", "m", 1, facts::any_finite(), "front axle centre to the joint"},
+                                            {"d2", "m", 0.5, facts::nonzero(), "joint to the rear axle, nonzero"}};
+  static constexpr const char* states[] = {"R11", "R21",      "R12",  "R22",  "x",    "y",
+                                           "phi", "Pi_theta", "Pi_x", "Pi_y", "p_phi"};
+  static constexpr facts::Invariant invariants[] = {
+      {"J1", facts::InvariantKind::constraint, "the rear axle rolls"},
+      {"J2", facts::InvariantKind::constraint, "Pi_y/sqrt(m): the front axle rolls"},
+      {"h", facts::InvariantKind::energy, "the extended energy h~"},
+      {"O11", facts::InvariantKind::group, "(R^T R - I)_11"},
+      {"O12", facts::InvariantKind::group, "(R^T R - I)_12"},
+      {"O22", facts::InvariantKind::group, "(R^T R - I)_22"}};
+  static constexpr double x0[] = {1, 0, -0.0, 1, 0, 0, 0.5, 1, 1.8815561059566592, 0, 0.2};
+  static constexpr facts::Case documented = {
+      "documented", "paper 000 §3.5 (no experiment)", x0, 1e-3, 20, "feedback-euler", 50};
+};
+
 template <class S>
 struct RollerRacerParams {
-  S mass = S(1);        // m, total
-  S inertia1 = S(1);    // I1, first body about its axle centre
-  S inertia2 = S(0.5);  // I2, second body about the joint
-  S d1 = S(1);          // joint to the first body's axle centre
-  S d2 = S(0.5);        // joint to the second body's axle centre, ≠ 0
+  S mass = S(facts::default_of<RollerRacerFacts>(0));      // m, total
+  S inertia1 = S(facts::default_of<RollerRacerFacts>(1));  // I1, first body about its axle centre
+  S inertia2 = S(facts::default_of<RollerRacerFacts>(2));  // I2, second body about the joint
+  S d1 = S(facts::default_of<RollerRacerFacts>(3));        // joint to the first body's axle centre
+  S d2 = S(facts::default_of<RollerRacerFacts>(4));        // joint to the second body's axle centre, ≠ 0
 
   Error validate() const {
-    if (!is_finite(mass) || !is_finite(inertia1) || !is_finite(inertia2) || !is_finite(d1) || !is_finite(d2))
-      return Error::non_finite;
-    // d2 = 0 puts the rear axle on the joint: then e1 vanishes at ϕ = ±π/2 when d1 cos ϕ = 0.
-    if (!(mass > S(0)) || !(inertia1 > S(0)) || !(inertia2 > S(0)) || d2 == S(0)) return Error::invalid_parameter;
-    return Error::none;
+    const S v[] = {mass, inertia1, inertia2, d1, d2};
+    return facts::error_of(facts::check<RollerRacerFacts>(v));
   }
 };
 

@@ -34,6 +34,7 @@
 
 #include <cmath>
 
+#include "attractor/core/facts.hpp"
 #include "attractor/core/finite.hpp"
 #include "attractor/core/result.hpp"
 #include "attractor/core/types.hpp"
@@ -42,19 +43,40 @@
 
 namespace attractor {
 
+// The rolling disk's facts (core/facts.hpp). §3.4 gives no experiment; the documented case: m = R
+// = 1, I = 1/2, J = 1/4, heading 0, Π = (1/4, m R/I, 0, 1) on the constraints (a circle of radius
+// 2), feedback Euler, h = 1e-3, gains 50, t in [0, 20].
+struct RollingDiskFacts {
+  static constexpr facts::Param params[] = {
+      {"m", "kg", 1, facts::positive(), "mass"},
+      {"radius", "m", 1, facts::positive(), "disk radius R"},
+      {"I", "kg m^2", 0.5, facts::positive(), "inertia about the axle"},
+      {"J", "kg m^2", 0.25, facts::positive(), "inertia about a vertical diameter"}};
+  static constexpr const char* states[] = {"R11", "R21",      "R12",  "R22",  "x",     "y",
+                                           "psi", "Pi_theta", "Pi_x", "Pi_y", "Pi_psi"};
+  static constexpr facts::Invariant invariants[] = {
+      {"J1", facts::InvariantKind::constraint, "Pi_y/sqrt(m): no sliding sideways"},
+      {"J2", facts::InvariantKind::constraint, "I Pi_x - m R Pi_psi (scaled): rolling"},
+      {"h", facts::InvariantKind::energy, "the extended energy h~"},
+      {"Pi_theta", facts::InvariantKind::momentum, "Pi_theta"},
+      {"O11", facts::InvariantKind::group, "(R^T R - I)_11"},
+      {"O12", facts::InvariantKind::group, "(R^T R - I)_12"},
+      {"O22", facts::InvariantKind::group, "(R^T R - I)_22"}};
+  static constexpr double x0[] = {1, 0, -0.0, 1, 0, 0, 0, 0.25, 2, 0, 1};
+  static constexpr facts::Case documented = {
+      "documented", "paper 000 §3.4 (no experiment)", x0, 1e-3, 20, "feedback-euler", 50};
+};
+
 template <class S>
 struct RollingDiskParams {
-  S mass = S(1);             // m
-  S radius = S(1);           // R
-  S inertia_axle = S(0.5);   // I, about the axle (a uniform disk: m R²/2)
-  S inertia_spin = S(0.25);  // J, about a vertical diameter (a uniform disk: m R²/4)
+  S mass = S(facts::default_of<RollingDiskFacts>(0));          // m
+  S radius = S(facts::default_of<RollingDiskFacts>(1));        // R
+  S inertia_axle = S(facts::default_of<RollingDiskFacts>(2));  // I, about the axle (a uniform disk: m R²/2)
+  S inertia_spin = S(facts::default_of<RollingDiskFacts>(3));  // J, about a vertical diameter (a uniform disk: m R²/4)
 
   Error validate() const {
-    if (!is_finite(mass) || !is_finite(radius) || !is_finite(inertia_axle) || !is_finite(inertia_spin))
-      return Error::non_finite;
-    if (!(mass > S(0)) || !(radius > S(0)) || !(inertia_axle > S(0)) || !(inertia_spin > S(0)))
-      return Error::invalid_parameter;
-    return Error::none;
+    const S v[] = {mass, radius, inertia_axle, inertia_spin};
+    return facts::error_of(facts::check<RollingDiskFacts>(v));
   }
 };
 

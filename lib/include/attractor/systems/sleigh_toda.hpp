@@ -32,24 +32,40 @@
 
 #include <cmath>
 
+#include "attractor/core/facts.hpp"
 #include "attractor/core/finite.hpp"
 #include "attractor/core/result.hpp"
 #include "attractor/core/types.hpp"
 
 namespace attractor {
 
+// The Toda sleigh's facts (core/facts.hpp): m > 0, I >= 0 and I + m a² > 0 (a point mass on
+// the blade has no inertia about it); the default case is the slides' normalized sleigh.
+struct SleighTodaFacts {
+  static constexpr facts::Param params[] = {
+      {"m", "kg", 1, facts::positive(), "mass"},
+      {"I", "kg m^2", 0, facts::non_negative(), "inertia about the centre of mass"},
+      {"a", "m", 1, facts::any_finite(), "centre of mass ahead of the blade (I + m a^2 > 0)"}};
+  static constexpr const char* states[] = {"v", "w"};
+  static constexpr facts::Invariant invariants[] = {{"E", facts::InvariantKind::energy, "m v^2/2 + (I + m a^2) w^2/2"}};
+  static constexpr double x0[] = {0, 1};
+  static constexpr facts::Case documented = {
+      "default", "paper 004 (k = 1, Toda b1 = tanh 2t)", x0, 1e-3, 10, "feedback-rk4", 10};
+  template <class T>
+  static constexpr facts::Refusal cross(const T* v) {
+    return v[1] + v[0] * v[2] * v[2] > T(0) ? facts::accepted() : facts::refused(-1, "I + m a^2 > 0 is violated");
+  }
+};
+
 template <class S>
 struct SleighTodaParams {
-  S mass = S(1);     // m
-  S inertia = S(0);  // I about the centre of mass (0: a point mass)
-  S offset = S(1);   // a, blade contact to centre of mass
+  S mass = S(facts::default_of<SleighTodaFacts>(0));     // m
+  S inertia = S(facts::default_of<SleighTodaFacts>(1));  // I about the centre of mass (0: a point mass)
+  S offset = S(facts::default_of<SleighTodaFacts>(2));   // a, blade contact to centre of mass
 
-  // Finite, m > 0, I ≥ 0 (then I + m a² > 0 unless a = 0 = I, refused).
   Error validate() const {
-    if (!is_finite(mass) || !is_finite(inertia) || !is_finite(offset)) return Error::non_finite;
-    if (!(mass > S(0)) || !(inertia >= S(0))) return Error::invalid_parameter;
-    if (!(inertia + mass * offset * offset > S(0))) return Error::invalid_parameter;
-    return Error::none;
+    const S v[] = {mass, inertia, offset};
+    return facts::error_of(facts::check<SleighTodaFacts>(v));
   }
 };
 

@@ -31,6 +31,7 @@
 
 #include <cmath>
 
+#include "attractor/core/facts.hpp"
 #include "attractor/core/finite.hpp"
 #include "attractor/core/result.hpp"
 #include "attractor/core/types.hpp"
@@ -38,25 +39,33 @@
 
 namespace attractor {
 
+// The snakeboard's parameters as facts (core/facts.hpp; paper 001 gives no numbers: ours).
+struct SnakeboardParamFacts {
+  static constexpr facts::Param params[] = {
+      {"m", "kg", 1, facts::positive(), "total mass"},
+      {"J", "kg m^2", 0.5, facts::positive(), "board inertia about its centre"},
+      {"J0", "kg m^2", 0.5, facts::positive(), "rotor inertia"},
+      {"J1", "kg m^2", 0.05, facts::positive(), "inertia of each wheel axle"},
+      {"r", "m", 0.5, facts::positive(), "centre to each wheel axle"},
+      {"Apsi", "N m", 1, facts::any_finite(), "rider's torque amplitude"},
+      {"Aphi", "N m", 0.25, facts::any_finite(), "axle torque amplitude"},
+      {"omega", "rad/s", 3.14159265358979324, facts::non_negative(), "torque frequency"}};
+};
+
 template <class S>
 struct SnakeboardParams {
-  S mass = S(1);                         // m
-  S board_inertia = S(0.5);              // J, board about its centre (with the axles' share)
-  S rotor_inertia = S(0.5);              // J0
-  S axle_inertia = S(0.05);              // J1, each wheel axle about its centre
-  S half_length = S(0.5);                // r, centre to each wheel axle
-  S rotor_torque = S(1);                 // A_ψ
-  S axle_torque = S(0.25);               // A_φ
-  S frequency = S(3.14159265358979324);  // ω
+  S mass = S(facts::default_of<SnakeboardParamFacts>(0));           // m
+  S board_inertia = S(facts::default_of<SnakeboardParamFacts>(1));  // J, board about its centre (with the axles' share)
+  S rotor_inertia = S(facts::default_of<SnakeboardParamFacts>(2));  // J0
+  S axle_inertia = S(facts::default_of<SnakeboardParamFacts>(3));   // J1, each wheel axle about its centre
+  S half_length = S(facts::default_of<SnakeboardParamFacts>(4));    // r, centre to each wheel axle
+  S rotor_torque = S(facts::default_of<SnakeboardParamFacts>(5));   // A_ψ
+  S axle_torque = S(facts::default_of<SnakeboardParamFacts>(6));    // A_φ
+  S frequency = S(facts::default_of<SnakeboardParamFacts>(7));      // ω
 
   Error validate() const {
     const S v[] = {mass, board_inertia, rotor_inertia, axle_inertia, half_length, rotor_torque, axle_torque, frequency};
-    for (S x : v)
-      if (!is_finite(x)) return Error::non_finite;
-    if (!(mass > S(0)) || !(board_inertia > S(0)) || !(rotor_inertia > S(0)) || !(axle_inertia > S(0)) ||
-        !(half_length > S(0)) || frequency < S(0))
-      return Error::invalid_parameter;
-    return Error::none;
+    return facts::error_of(facts::check<SnakeboardParamFacts>(v));
   }
 };
 

@@ -27,6 +27,21 @@
 
 namespace attractor {
 
+// The driven snakeboard's facts (core/facts.hpp): state (q, p, t, W), invariants c1, c2 and the
+// energy balance E = T~ - W. The documented case: at rest with the axles turned to
+// phi0 = -Aphi/(2 J1 omega^2) (phi = phi0 cos(omega t): the board snakes ahead), gains 50, t in [0, 10].
+struct SnakeboardFacts : SnakeboardParamFacts {
+  static constexpr const char* states[] = {"x",  "y",      "theta", "psi",  "phi", "px",
+                                           "py", "ptheta", "ppsi",  "pphi", "t",   "W"};
+  static constexpr facts::Invariant invariants[] = {
+      {"c1", facts::InvariantKind::constraint, "first wheel constraint, target 0"},
+      {"c2", facts::InvariantKind::constraint, "second wheel constraint, target 0"},
+      {"E", facts::InvariantKind::energy, "T~ - W, the energy balance"}};
+  static constexpr double x0[] = {0, 0, 0, 0, -0.25330295910584444, 0, 0, 0, 0, 0, 0, 0};
+  static constexpr facts::Case documented = {
+      "documented", "paper 001 Example 2 (no numbers: ours)", x0, 1e-3, 10, "feedback-rk4", 50};
+};
+
 template <class S>
 class SnakeboardDriven {
  public:

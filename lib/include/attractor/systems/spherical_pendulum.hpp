@@ -17,6 +17,18 @@
 
 namespace attractor {
 
+// The spherical pendulum's facts: paper 002 §2.3, m = g = l = 1, q0 = (0, 1, 0), p0 = (1, 0, 1),
+// h = 1e-3, T = 100, gains 50 (the paper's H0 = 2, J0 = 1 are misprints: H0 = 1, J0 = -1).
+struct SphericalPendulumFacts : PendulumParamFacts {
+  static constexpr const char* states[] = {"q1", "q2", "q3", "p1", "p2", "p3"};
+  static constexpr facts::Invariant invariants[] = {{"f1", facts::InvariantKind::constraint, "|q|^2, target l^2"},
+                                                    {"f2", facts::InvariantKind::constraint, "q.p, target 0"},
+                                                    {"H", facts::InvariantKind::energy, "|p|^2/(2m) + m g q3"},
+                                                    {"J", facts::InvariantKind::momentum, "q1 p2 - q2 p1"}};
+  static constexpr double x0[] = {0, 1, 0, 1, 0, 1};
+  static constexpr facts::Case documented = {"paper", "paper 002 §2.3", x0, 1e-3, 100, "feedback-rk4", 50};
+};
+
 template <class S>
 struct SphericalPendulum : Pendulum<S, 3> {
   using Base = Pendulum<S, 3>;

@@ -18,6 +18,7 @@
 
 #include <cmath>
 
+#include "attractor/core/facts.hpp"
 #include "attractor/core/finite.hpp"
 #include "attractor/core/result.hpp"
 #include "attractor/core/types.hpp"
@@ -27,9 +28,44 @@
 
 namespace attractor {
 
+// The Suslov problem's facts (core/facts.hpp): the inertia as its upper triangle (I11, I12, I13,
+// I22, I23, I33), symmetric positive definite, and the constraint vector a (⟨ω, a⟩ = 0), nonzero.
+// The paper's experiment (000 §3.1): 𝕀 = [[1,0,0],[0,1,1],[0,1,2]], a = e3, R0 = I, Π0 = (0,1,1)
+// (on the constraint), feedback Euler, h = 1e-3, all gains 100, t in [0, 10].
+struct SuslovFacts {
+  static constexpr double inertia_default[] = {1, 0, 0, 1, 1, 2};
+  static constexpr double a_default[] = {0, 0, 1};
+  static constexpr facts::Param params[] = {
+      {"inertia", "I11,I12,I13,I22,I23,I33", 0, facts::any_finite(),
+       "body inertia [kg m^2], upper triangle row by row (symmetric positive definite)", 6, inertia_default},
+      {"a", "A1,A2,A3", 0, facts::any_finite(), "constraint vector: <ω, a> = 0 (nonzero)", 3, a_default}};
+  static constexpr const char* states[] = {"R11", "R21", "R31", "R12", "R22", "R32",
+                                           "R13", "R23", "R33", "Pi1", "Pi2", "Pi3"};
+  static constexpr facts::Invariant invariants[] = {{"J", facts::InvariantKind::constraint, "<I^-1 Π, a>, target 0"},
+                                                    {"h", facts::InvariantKind::energy, "the extended energy h~"},
+                                                    {"O11", facts::InvariantKind::group, "(R^T R - I)_11"},
+                                                    {"O12", facts::InvariantKind::group, "(R^T R - I)_12"},
+                                                    {"O13", facts::InvariantKind::group, "(R^T R - I)_13"},
+                                                    {"O22", facts::InvariantKind::group, "(R^T R - I)_22"},
+                                                    {"O23", facts::InvariantKind::group, "(R^T R - I)_23"},
+                                                    {"O33", facts::InvariantKind::group, "(R^T R - I)_33"}};
+  static constexpr double x0[] = {1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1};
+  static constexpr facts::Case documented = {"paper", "paper 000 §3.1", x0, 1e-3, 10, "feedback-euler", 100};
+  // Sylvester's criterion on the upper triangle v[0..5]; a = v[6..8] nonzero.
+  template <class T>
+  static constexpr facts::Refusal cross(const T* v) {
+    const T d2 = v[0] * v[3] - v[1] * v[1];
+    const T d3 =
+        v[0] * (v[3] * v[5] - v[4] * v[4]) - v[1] * (v[1] * v[5] - v[4] * v[2]) + v[2] * (v[1] * v[4] - v[3] * v[2]);
+    if (!(v[0] > T(0)) || !(d2 > T(0)) || !(d3 > T(0))) return facts::refused(0, "must be positive definite");
+    if (!(v[6] * v[6] + v[7] * v[7] + v[8] * v[8] > T(0))) return facts::refused(1, "must be nonzero");
+    return facts::accepted();
+  }
+};
+
 template <class S>
 struct SuslovParams {
-  Mat3<S> inertia = (Mat3<S>() << 1, 0, 0, 0, 1, 1, 0, 1, 2).finished();  // 𝕀 (paper §3.1)
+  Mat3<S> inertia = (Mat3<S>() << 1, 0, 0, 0, 1, 1, 0, 1, 2).finished();  // 𝕀 (SuslovFacts)
   Vec3<S> constraint = Vec3<S>(0, -1, 1);                                 // e = 𝕀⁻¹a/√(a·𝕀⁻¹a), a = e3
 
   // 𝕀 finite, symmetric positive definite; e finite and nonzero.
