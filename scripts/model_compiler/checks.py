@@ -91,8 +91,11 @@ def check_conservation(mech, param_subs):
     """RK4 along the documented case with the lambdified field, at STEPS and 2 STEPS steps: a row
     is conserved when its drift is rounding or shrinks with the step as RK4's error does (16x)."""
     model = mech.model
-    X = sympy.lambdify([mech.x], [e.subs(param_subs) for e in mech.X], modules="math", cse=True)
-    F = sympy.lambdify([mech.x], [e.subs(param_subs) for e in mech.rows.F], modules="math", cse=True)
+    # lambdify's own temporaries are x0, x1, ...: the state gets names that cannot meet them.
+    args = [sympy.Symbol(f"state_{i}", real=True) for i in range(len(mech.x))]
+    rename = {**param_subs, **dict(zip(mech.x, args))}
+    X = sympy.lambdify([args], [e.xreplace(rename) for e in mech.X], modules="math", cse=True)
+    F = sympy.lambdify([args], [e.xreplace(rename) for e in mech.rows.F], modules="math", cse=True)
     horizon = min(model.case.T, HORIZON)
 
     def f(y):

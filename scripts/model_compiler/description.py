@@ -30,7 +30,7 @@ PARAM_KEYS = {"unit", "default", "range", "help"}
 HOLONOMIC_KEYS = {"name", "expression", "value", "meaning"}
 NONHOLONOMIC_KEYS = {"name", "form", "normalize", "scale", "meaning"}
 INTEGRAL_KEYS = {"name", "expression", "kind", "meaning"}
-INTEGRAL_KINDS = {"momentum", "energy", "other"}
+INTEGRAL_KINDS = {"momentum", "energy"}  # facts::InvariantKind
 CASE_KEYS = {"name", "source", "parameters", "state", "h", "T", "gains", "method"}
 _RANGE = re.compile(r"^\s*([\[(])\s*([^,]+?)\s*,\s*([^,]+?)\s*([\])])\s*$")
 

@@ -5,7 +5,7 @@ import math
 
 import sympy
 
-from .cxx import block, literal
+from .cxx import block
 
 
 def opening(model, cite, kind, rows):
@@ -27,17 +27,6 @@ def opening(model, cite, kind, rows):
     return [line for line in lines if line is not None]
 
 
-def bound_test(name, rng):
-    """The C++ condition that refuses `name` outside rng (None when rng is all reals)."""
-    lo, lo_closed, hi, hi_closed = rng
-    parts = []
-    if lo != -math.inf:
-        parts.append(f"{name} {'>=' if lo_closed else '>'} {literal(lo)}")
-    if hi != math.inf:
-        parts.append(f"{name} {'<=' if hi_closed else '<'} {literal(hi)}")
-    return " && ".join(parts) or None
-
-
 def range_text(rng):
     lo, lo_closed, hi, hi_closed = rng
     def fmt(v):
@@ -45,22 +34,75 @@ def range_text(rng):
     return f"{'[' if lo_closed else '('}{fmt(lo)}, {fmt(hi)}{']' if hi_closed else ')'}"
 
 
+def _cstring(text):
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _double(value):
+    text = repr(float(value))
+    return text if ("." in text or "e" in text) else text + ".0"
+
+
+def _range(rng):
+    lo, lo_closed, hi, hi_closed = rng
+    lo_text = "-facts::kUnbounded" if lo == -math.inf else _double(lo)
+    hi_text = "facts::kUnbounded" if hi == math.inf else _double(hi)
+    return (f"facts::Range{{{lo_text}, {hi_text}, {'false' if lo_closed else 'true'}, "
+            f"{'false' if hi_closed else 'true'}}}")
+
+
+def facts_struct(model, rows):
+    """The facts table (core/facts.hpp) of the description: parameters, states, invariants, case."""
+    case = model.case
+    out = [f"// The facts of {model.name} (core/facts.hpp), as the description states them.", f"struct {model.name}Facts {{"]
+    if model.params:
+        out.append("  static constexpr facts::Param params[] = {")
+        for prm in model.params:
+            out.append(f"      {{{_cstring(prm.name)}, {_cstring(prm.unit)}, {_double(prm.default)}, {_range(prm.range)}, "
+                       f"{_cstring(prm.help)}}},")
+        out.append("  };")
+    out.append("  static constexpr const char* states[] = {" + ", ".join(_cstring(n) for n in model.coords + model.momenta)
+               + "};")
+    out.append("  static constexpr facts::Invariant invariants[] = {")
+    for name, kind, meaning in zip(rows.names, rows.kinds, rows.meanings):
+        out.append(f"      {{{_cstring(name)}, facts::InvariantKind::{kind}, {_cstring(meaning)}}},")
+    out.append("  };")
+    out.append("  static constexpr double x0[] = {" + ", ".join(_double(v) for v in case.state) + "};")
+    same = all(g == case.gains[0] for g in case.gains)
+    if not same:
+        out.append("  static constexpr double gains[] = {" + ", ".join(_double(g) for g in case.gains) + "};")
+    overridden = any(case.values[prm.name] != prm.default for prm in model.params)
+    if overridden:
+        out.append("  static constexpr double case_params[] = {"
+                   + ", ".join(_double(case.values[prm.name]) for prm in model.params) + "};")
+    out.append(f"  static constexpr facts::Case documented = {{{_cstring(case.name)}, {_cstring(case.source)}, x0, "
+               f"{_double(case.h)}, {_double(case.T)}, {_cstring(case.method)}, {_double(case.gains[0])}, "
+               f"{'nullptr' if same else 'gains'}, {'case_params' if overridden else 'nullptr'}}};")
+    out.append("};")
+    return out
+
+
 def params_struct(model):
     name = f"{model.name}Params"
     out = ["template <class S>", f"struct {name} {{"]
-    for prm in model.params:
+    for i, prm in enumerate(model.params):
         note = f"  // {prm.unit}, {range_text(prm.range)}" + (f": {prm.help}" if prm.help else "")
-        out.append(f"  S {prm.name} = {literal(prm.default)};{note}")
-    out += ["", "  // Error::non_finite for NaN or Inf, Error::invalid_parameter outside a range (the description's).",
+        out.append(f"  S {prm.name} = S(facts::default_of<{model.name}Facts>({i}));{note}")
+    out += ["", "  // The facts' check (core/facts.hpp): Error::non_finite or Error::invalid_parameter.",
             "  Error validate() const {"]
     if model.params:
-        finite = " || ".join(f"!is_finite({prm.name})" for prm in model.params)
-        out.append(f"    if ({finite}) return Error::non_finite;")
-        for prm in model.params:
-            test = bound_test(prm.name, prm.range)
-            if test:
-                out.append(f"    if (!({test})) return Error::invalid_parameter;")
-    out += ["    return Error::none;", "  }", "};"]
+        out.append("    const S v[] = {" + ", ".join(prm.name for prm in model.params) + "};")
+        out.append(f"    return facts::error_of(facts::check<{model.name}Facts>(v));")
+    else:
+        out.append("    return Error::none;")
+    out += ["  }", "", f"  // The refused parameter and its rule (facts::Refusal), for a message naming it.",
+            "  facts::Refusal refusal() const {"]
+    if model.params:
+        out.append("    const S v[] = {" + ", ".join(prm.name for prm in model.params) + "};")
+        out.append(f"    return facts::check<{model.name}Facts>(v);")
+    else:
+        out.append("    return facts::accepted();")
+    out += ["  }", "};"]
     return out
 
 

@@ -118,15 +118,19 @@ def system_struct(model, mech):
            "    const Error err = prm.validate();", "    if (err != Error::none) return err;",
            f"    {name}Model<S> m;", "    m.prm = prm;", f"    return {name}(m);", "  }", "",
            "  // The adapter's extended field (cotangent_extension.hpp) as one block."]
+    params = [prm.symbol for prm in model.params]
+    uses = lambda exprs: any(e.has(*params) for e in exprs) if params else False  # noqa: E731
+    fused_exprs = [a - b for a, b in zip(mech.X, grad)]
+    take_params = "const Params& P = this->model().prm;"
     out += _fn("ATTRACTOR_ALWAYS_INLINE State field(const State& x) const", mech.X, xn_model,
-               c.vector_assign("dx"), "const Params& P = this->model().prm;\n    State dx;", "return dx;")
+               c.vector_assign("dx"), (take_params + "\n    ") * uses(mech.X) + "State dx;", "return dx;")
     out += ["", "  // X - grad V in one block (energy row H~; the adapter's own for the row H)."]
     fused = _fn("ATTRACTOR_ALWAYS_INLINE State feedback_field(const State& x, const Invariants& F0, "
-                "const Invariants& K) const", [a - b for a, b in zip(mech.X, grad)], fbn_model,
+                "const Invariants& K) const", fused_exprs, fbn_model,
                 c.vector_assign("dx"), None, "return dx;", indent="      ")
     out += [fused[0], "    if constexpr (Row == EnergyRow::original) {",
-            "      return Base::feedback_field(x, F0, K);", "    } else {",
-            "      const Params& P = this->model().prm;", "      State dx;"]
+            "      return Base::feedback_field(x, F0, K);", "    } else {"]
+    out += [f"      {take_params}"] * uses(fused_exprs) + ["      State dx;"]
     out += fused[1:-1] + ["    }", "  }", "};"]
     return out
 
@@ -135,10 +139,10 @@ def header(model, mech, cite):
     kind = ("Nonholonomic: a cotangent model (nonholonomic/cotangent_model.hpp) and the System "
             "CotangentExtension builds from it (paper 000 §2.1, Remark 2.4).")
     out = c.opening(model, cite, kind, mech.rows)
-    out += ["#pragma once", "", "#include <cmath>", "", '#include "attractor/core/finite.hpp"',
+    out += ["#pragma once", "", "#include <cmath>", "", '#include "attractor/core/facts.hpp"',
             '#include "attractor/core/inline.hpp"', '#include "attractor/core/result.hpp"',
             '#include "attractor/core/types.hpp"', '#include "attractor/nonholonomic/cotangent_extension.hpp"', "",
             "namespace attractor::generated {", ""]
-    out += c.params_struct(model) + [""] + model_struct(model, mech) + [""] + system_struct(model, mech)
+    out += c.facts_struct(model, mech.rows) + [""] + c.params_struct(model) + [""] + model_struct(model, mech) + [""] + system_struct(model, mech)
     out += ["", "}  // namespace attractor::generated", "// clang-format on", ""]
     return "\n".join(out)

@@ -84,9 +84,9 @@ def header(model, mech, cite):
     kind = ("Holonomic: a complete System (integrate/system.hpp) with the Dirac-extended field (paper 002)."
             if model.holonomic else "Unconstrained: a complete System (integrate/system.hpp), X = J grad H.")
     out = c.opening(model, cite, kind, mech.rows)
-    out += ["#pragma once", "", "#include <cmath>", "", '#include "attractor/core/finite.hpp"',
+    out += ["#pragma once", "", "#include <cmath>", "", '#include "attractor/core/facts.hpp"',
             '#include "attractor/core/inline.hpp"', '#include "attractor/core/result.hpp"',
             '#include "attractor/core/types.hpp"', "", "namespace attractor::generated {", ""]
-    out += c.params_struct(model) + [""] + system_struct(model, mech)
+    out += c.facts_struct(model, mech.rows) + [""] + c.params_struct(model) + [""] + system_struct(model, mech)
     out += ["", "}  // namespace attractor::generated", "// clang-format on", ""]
     return "\n".join(out)

@@ -29,12 +29,13 @@ class Rows:
 def _inverse(M):
     if M.is_diagonal():
         return sympy.diag(*[1 / M[i, i] for i in range(M.shape[0])])
-    return M.inv(method="LU").applyfunc(sympy.simplify)
+    return M.inv(method="LU").applyfunc(_simplify)
 
 
 def _simplify(e, limit=200):
     """sympy.simplify for the expressions small enough that it is quick (a field component)."""
-    return sympy.simplify(e) if sympy.count_ops(e) < limit else e
+    # expand_trig: simplify() may fold sin φ cos φ into sin 2φ, another call per evaluation.
+    return sympy.expand_trig(sympy.simplify(e)) if sympy.count_ops(e) < limit else e
 
 
 class Mechanics:

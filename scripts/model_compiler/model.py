@@ -198,7 +198,7 @@ def _read_integrals(reader, data, symbols):
     for i, c in enumerate(data.get("integrals", [])):
         kp = ("integrals", i)
         reader.keys(c, d.INTEGRAL_KEYS, kp, "[[integrals]]")
-        kind = reader.string(c, "kind", kp, False, "other")
+        kind = reader.string(c, "kind", kp)
         if kind not in d.INTEGRAL_KINDS:
             reader.fail(kp + ("kind",), f"kind {kind!r} is not one of {', '.join(sorted(d.INTEGRAL_KINDS))}")
         e = _expr(reader, reader.string(c, "expression", kp), symbols, kp + ("expression",))

@@ -14,7 +14,7 @@
 
 #include <cmath>
 
-#include "attractor/core/finite.hpp"
+#include "attractor/core/facts.hpp"
 #include "attractor/core/inline.hpp"
 #include "attractor/core/result.hpp"
 #include "attractor/core/types.hpp"
@@ -22,21 +22,41 @@
 
 namespace attractor::generated {
 
+// The facts of KnifeEdge (core/facts.hpp), as the description states them.
+struct KnifeEdgeFacts {
+  static constexpr facts::Param params[] = {
+      {"mass", "kg", 1.0, facts::Range{0.0, facts::kUnbounded, true, true}, "m"},
+      {"inertia", "kg m^2", 1.0, facts::Range{0.0, facts::kUnbounded, true, true}, "J, about the vertical axis through the contact point"},
+      {"gravity", "m/s^2", 1.0, facts::Range{0.0, facts::kUnbounded, false, true}, "g"},
+      {"inclination", "rad", 0.5235987755982987, facts::Range{-1.5707963267948966, 1.5707963267948966, false, false}, "alpha, the plane's slope"},
+  };
+  static constexpr const char* states[] = {"x", "y", "phi", "px", "py", "pphi"};
+  static constexpr facts::Invariant invariants[] = {
+      {"J1", facts::InvariantKind::constraint, "sideways momentum (px sin phi - py cos phi)/sqrt(m), target 0"},
+      {"H_ext", facts::InvariantKind::energy, "extended energy H~ = H - c^T G^-1 c / 2 (paper 000 eq. (10))"},
+      {"J2", facts::InvariantKind::momentum, "angular momentum about the vertical"},
+  };
+  static constexpr double x0[] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.5};
+  static constexpr facts::Case documented = {"paper 000 §3.2", "paper 000 §3.2, Fig. 2", x0, 0.001, 200.0, "feedback-euler", 1000.0, nullptr, nullptr};
+};
+
 template <class S>
 struct KnifeEdgeParams {
-  S mass = S(1.0);  // kg, (0, inf): m
-  S inertia = S(1.0);  // kg m^2, (0, inf): J, about the vertical axis through the contact point
-  S gravity = S(1.0);  // m/s^2, [0, inf): g
-  S inclination = S(0.5235987755982987);  // rad, [-1.5708, 1.5708]: alpha, the plane's slope
+  S mass = S(facts::default_of<KnifeEdgeFacts>(0));  // kg, (0, inf): m
+  S inertia = S(facts::default_of<KnifeEdgeFacts>(1));  // kg m^2, (0, inf): J, about the vertical axis through the contact point
+  S gravity = S(facts::default_of<KnifeEdgeFacts>(2));  // m/s^2, [0, inf): g
+  S inclination = S(facts::default_of<KnifeEdgeFacts>(3));  // rad, [-1.5708, 1.5708]: alpha, the plane's slope
 
-  // Error::non_finite for NaN or Inf, Error::invalid_parameter outside a range (the description's).
+  // The facts' check (core/facts.hpp): Error::non_finite or Error::invalid_parameter.
   Error validate() const {
-    if (!is_finite(mass) || !is_finite(inertia) || !is_finite(gravity) || !is_finite(inclination)) return Error::non_finite;
-    if (!(mass > S(0.0))) return Error::invalid_parameter;
-    if (!(inertia > S(0.0))) return Error::invalid_parameter;
-    if (!(gravity >= S(0.0))) return Error::invalid_parameter;
-    if (!(inclination >= S(-1.5707963267948966) && inclination <= S(1.5707963267948966))) return Error::invalid_parameter;
-    return Error::none;
+    const S v[] = {mass, inertia, gravity, inclination};
+    return facts::error_of(facts::check<KnifeEdgeFacts>(v));
+  }
+
+  // The refused parameter and its rule (facts::Refusal), for a message naming it.
+  facts::Refusal refusal() const {
+    const S v[] = {mass, inertia, gravity, inclination};
+    return facts::check<KnifeEdgeFacts>(v);
   }
 };
 

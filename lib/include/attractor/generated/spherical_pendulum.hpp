@@ -15,26 +15,47 @@
 
 #include <cmath>
 
-#include "attractor/core/finite.hpp"
+#include "attractor/core/facts.hpp"
 #include "attractor/core/inline.hpp"
 #include "attractor/core/result.hpp"
 #include "attractor/core/types.hpp"
 
 namespace attractor::generated {
 
+// The facts of SphericalPendulum (core/facts.hpp), as the description states them.
+struct SphericalPendulumFacts {
+  static constexpr facts::Param params[] = {
+      {"mass", "kg", 1.0, facts::Range{0.0, facts::kUnbounded, true, true}, "m, the bob"},
+      {"gravity", "m/s^2", 1.0, facts::Range{0.0, facts::kUnbounded, false, true}, "g, along -e3"},
+      {"length", "m", 1.0, facts::Range{0.0, facts::kUnbounded, true, true}, "l, the rod"},
+  };
+  static constexpr const char* states[] = {"q1", "q2", "q3", "p1", "p2", "p3"};
+  static constexpr facts::Invariant invariants[] = {
+      {"f1", facts::InvariantKind::constraint, "|q|^2, on the sphere of radius l"},
+      {"f1_rate", facts::InvariantKind::constraint, "its rate df1/dt = grad f1 . m^-1 p"},
+      {"H", facts::InvariantKind::energy, "energy H = p^T m^-1 p / 2 + V"},
+      {"J", facts::InvariantKind::momentum, "vertical angular momentum (the S^1 symmetry)"},
+  };
+  static constexpr double x0[] = {0.0, 1.0, 0.0, 1.0, 0.0, 1.0};
+  static constexpr facts::Case documented = {"paper 002 §2.3", "paper 002 §2.3", x0, 0.001, 100.0, "feedback-rk4", 50.0, nullptr, nullptr};
+};
+
 template <class S>
 struct SphericalPendulumParams {
-  S mass = S(1.0);  // kg, (0, inf): m, the bob
-  S gravity = S(1.0);  // m/s^2, [0, inf): g, along -e3
-  S length = S(1.0);  // m, (0, inf): l, the rod
+  S mass = S(facts::default_of<SphericalPendulumFacts>(0));  // kg, (0, inf): m, the bob
+  S gravity = S(facts::default_of<SphericalPendulumFacts>(1));  // m/s^2, [0, inf): g, along -e3
+  S length = S(facts::default_of<SphericalPendulumFacts>(2));  // m, (0, inf): l, the rod
 
-  // Error::non_finite for NaN or Inf, Error::invalid_parameter outside a range (the description's).
+  // The facts' check (core/facts.hpp): Error::non_finite or Error::invalid_parameter.
   Error validate() const {
-    if (!is_finite(mass) || !is_finite(gravity) || !is_finite(length)) return Error::non_finite;
-    if (!(mass > S(0.0))) return Error::invalid_parameter;
-    if (!(gravity >= S(0.0))) return Error::invalid_parameter;
-    if (!(length > S(0.0))) return Error::invalid_parameter;
-    return Error::none;
+    const S v[] = {mass, gravity, length};
+    return facts::error_of(facts::check<SphericalPendulumFacts>(v));
+  }
+
+  // The refused parameter and its rule (facts::Refusal), for a message naming it.
+  facts::Refusal refusal() const {
+    const S v[] = {mass, gravity, length};
+    return facts::check<SphericalPendulumFacts>(v);
   }
 };
 
