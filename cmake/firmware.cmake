@@ -279,3 +279,6 @@ function(attractor_add_target_test)
                          FAIL_REGULAR_EXPRESSION "Timer with (delta|period) zero")
   endforeach()
 endfunction()
+
+# attractor_add_model (model.cmake): a header generated from a model description at build time.
+include(${CMAKE_CURRENT_LIST_DIR}/model.cmake)

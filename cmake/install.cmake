@@ -7,12 +7,17 @@
 # driver), <prefix>/include/attractor-testing/ (the conformance harness; its allocation counter
 # source in share/attractor/testing/). AttractorConfig.cmake includes firmware.cmake when the
 # consumer cross-compiles with that toolchain file (docs/starter-firmware/), tools.cmake
-# otherwise (docs/starter-system/).
+# otherwise (docs/starter-system/); both include model.cmake (attractor_add_model, with the model
+# compiler in share/attractor/model/: docs/starter-model/).
 include(GNUInstallDirs)
 install(FILES ${CMAKE_CURRENT_LIST_DIR}/arm-none-eabi.cmake ${CMAKE_CURRENT_LIST_DIR}/firmware.cmake
               ${CMAKE_CURRENT_LIST_DIR}/cortex-m.ld.in ${CMAKE_CURRENT_LIST_DIR}/check_no_heap.cmake
-              ${CMAKE_CURRENT_LIST_DIR}/tools.cmake
+              ${CMAKE_CURRENT_LIST_DIR}/tools.cmake ${CMAKE_CURRENT_LIST_DIR}/model.cmake
         DESTINATION ${CMAKE_INSTALL_DATADIR}/attractor/cmake)
+# The model compiler behind attractor_add_model (model.cmake): share/attractor/model/.
+install(PROGRAMS ${CMAKE_CURRENT_LIST_DIR}/../scripts/attractor-model DESTINATION ${CMAKE_INSTALL_DATADIR}/attractor/model)
+install(DIRECTORY ${CMAKE_CURRENT_LIST_DIR}/../scripts/model_compiler/
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/attractor/model/model_compiler FILES_MATCHING PATTERN "*.py")
 install(DIRECTORY ${CMAKE_CURRENT_LIST_DIR}/../boards/ DESTINATION ${CMAKE_INSTALL_DATADIR}/attractor/boards
         PATTERN CMakeLists.txt EXCLUDE)
 install(DIRECTORY ${CMAKE_CURRENT_LIST_DIR}/../hil/cli/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/attractor-tools

@@ -97,3 +97,6 @@ ATTRACTOR_CONFORMANCE(@suite@, @arg_TYPE@);
   target_compile_options(${name} PRIVATE -UNDEBUG)
   gtest_discover_tests(${name} DISCOVERY_TIMEOUT 60)
 endfunction()
+
+# attractor_add_model (model.cmake): a header generated from a model description at build time.
+include(${CMAKE_CURRENT_LIST_DIR}/model.cmake)
