@@ -86,6 +86,10 @@ def refusals():
                    "state =", "off the constraint J1")
     expect_refusal("not_differentiable_there", edit(KNIFE, "sin(inclination) * x\"", "sin(inclination) * sqrt(x)\""),
                    "[model]", "not finite at the documented state")
+    expect_refusal("text_breaks_the_header", edit(KNIFE, 'help = "m" }', 'help = "m\\n#include <cstdlib>" }'),
+                   "mass = {", "must be one line")
+    expect_refusal("text_splices_a_line", edit(KNIFE, 'meaning = "angular momentum about the vertical"',
+                                               'meaning = "angular momentum \\\\"'), "meaning =", "must be one line")
     expect_refusal("gains_count", edit(KNIFE, "gains = [1000, 1000, 1000]", "gains = [1000, 1000]"), "gains =",
                    "has 2 entries, expected 3")
 

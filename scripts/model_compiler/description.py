@@ -68,6 +68,10 @@ class Reader:
         value = table[key]
         if not isinstance(value, str):
             self.fail(tuple(key_path) + (key,), f"{key!r} must be a string (in quotes)")
+        # The header quotes these texts in comments and C strings: one line, no line splice.
+        if any(ord(ch) < 32 or ord(ch) == 127 or ch == "\\" for ch in value) or len(value) > 400:
+            self.fail(tuple(key_path) + (key,), f"{key!r} must be one line of at most 400 characters without "
+                      "control characters or backslashes")
         return value
 
     def number(self, table, key, key_path, required=True):

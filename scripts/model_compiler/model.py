@@ -167,7 +167,7 @@ def _read_constraints(reader, data, symbols, v):
         reader.keys(c, d.HOLONOMIC_KEYS, kp, "[[holonomic]]")
         g = _expr(reader, reader.string(c, "expression", kp), symbols, kp + ("expression",))
         value = _expr(reader, reader.string(c, "value", kp, False, "0"), symbols, kp + ("value",))
-        holo.append(Constraint(reader.name(c.get("name"), kp, "constraint"), c.get("meaning", ""),
+        holo.append(Constraint(reader.name(c.get("name"), kp, "constraint"), reader.string(c, "meaning", kp, False, ""),
                                reader.lines.line(kp), expression=g, value=value))
     for i, c in enumerate(data.get("nonholonomic", [])):
         kp = ("nonholonomic", i)
@@ -188,7 +188,7 @@ def _read_constraints(reader, data, symbols, v):
             if c.get("normalize"):
                 reader.fail(kp + ("scale",), "state 'scale' or 'normalize = true', not both")
             scale = _expr(reader, reader.string(c, "scale", kp), symbols, kp + ("scale",))
-        nonholo.append(Constraint(reader.name(c.get("name"), kp, "constraint"), c.get("meaning", ""),
+        nonholo.append(Constraint(reader.name(c.get("name"), kp, "constraint"), reader.string(c, "meaning", kp, False, ""),
                                   reader.lines.line(kp), form=row, normalize=bool(c.get("normalize")), scale=scale))
     return holo, nonholo
 
@@ -202,7 +202,7 @@ def _read_integrals(reader, data, symbols):
         if kind not in d.INTEGRAL_KINDS:
             reader.fail(kp + ("kind",), f"kind {kind!r} is not one of {', '.join(sorted(d.INTEGRAL_KINDS))}")
         e = _expr(reader, reader.string(c, "expression", kp), symbols, kp + ("expression",))
-        out.append(Integral(reader.name(c.get("name"), kp, "integral"), kind, c.get("meaning", ""),
+        out.append(Integral(reader.name(c.get("name"), kp, "integral"), kind, reader.string(c, "meaning", kp, False, ""),
                             reader.lines.line(kp), e))
     return out
 
