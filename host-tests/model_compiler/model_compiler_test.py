@@ -89,7 +89,7 @@ def refusals():
     expect_refusal("text_breaks_the_header", edit(KNIFE, 'help = "m" }', 'help = "m\\n#include <cstdlib>" }'),
                    "mass = {", "must be one line")
     expect_refusal("text_splices_a_line", edit(KNIFE, 'meaning = "angular momentum about the vertical"',
-                                               'meaning = "angular momentum \\\\"'), "meaning =", "must be one line")
+                                               'meaning = "angular momentum \\\\"'), "angular momentum \\", "must be one line")
     expect_refusal("gains_count", edit(KNIFE, "gains = [1000, 1000, 1000]", "gains = [1000, 1000]"), "gains =",
                    "has 2 entries, expected 3")
 
