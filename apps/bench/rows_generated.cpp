@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: Apache-2.0
+// Bench rows of the systems generated from model descriptions (scripts/attractor-model,
+// docs/model-compiler.md; system_rows.hpp), beside their hand-written rows of the other families:
+// the same documented cases. The spherical pendulum's second row is d|q|²/dt = 2 q·p/m where the
+// hand-written one monitors q·p, so its gain is a quarter of the hand-written row's 20 (m = 1):
+// the same Lyapunov function. The double pendulum (Cartesian, two rods) has no hand-written
+// counterpart: its header is generated at build time from docs/starter-model/double_pendulum.toml
+// (attractor_add_model, apps/bench/CMakeLists.txt).
+#include "attractor/core/documented.hpp"
+#include "attractor/generated/chaplygin_sleigh_xy.hpp"
+#include "attractor/generated/knife_edge.hpp"
+#include "attractor/generated/nonholonomic_oscillator.hpp"
+#include "attractor/generated/spherical_pendulum.hpp"
+#include "double_pendulum.hpp"
+#include "system_rows.hpp"
+
+namespace attractor::bench {
+
+template <class S>
+void generated_rows(const char* prec) {
+  using namespace attractor::generated;
+  const S h = S(1e-3);
+  bench_system(prec, "knife_edge_generated", KnifeEdge<S>::make().value(), documented_x0<S, KnifeEdgeFacts>(),
+               documented_gains<S, KnifeEdgeFacts>(), h);
+  bench_system(prec, "nonholonomic_oscillator_generated", NonholonomicOscillator<S>::make().value(),
+               documented_x0<S, NonholonomicOscillatorFacts>(), documented_gains<S, NonholonomicOscillatorFacts>(), h);
+  bench_system(prec, "chaplygin_sleigh_xy_generated", ChaplyginSleighXY<S>::make().value(),
+               documented_x0<S, ChaplyginSleighXYFacts>(), documented_gains<S, ChaplyginSleighXYFacts>(), h);
+  bench_system(prec, "spherical_pendulum_generated", SphericalPendulum<S>::make().value(), spherical_x0<S>(),
+               Vec<S, 4>(S(20), S(5), S(20), S(20)), h);  // the hand-written row's start
+  bench_system(prec, "double_pendulum_generated", DoublePendulum<S>::make().value(),
+               documented_x0<S, DoublePendulumFacts>(), documented_gains<S, DoublePendulumFacts>(), h);
+}
+
+ATTRACTOR_BENCH_ROWS(generated, generated_rows);
+
+}  // namespace attractor::bench
