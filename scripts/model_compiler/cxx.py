@@ -102,10 +102,20 @@ class Printer:
         return f"std::pow({self.expr(base)}, {self.expr(exp)})"
 
 
-def block(outputs, names, indent="    ", prefix="t"):
-    """(lines, texts): the cse temporaries as `const S tN = ...;` lines and each output's text."""
-    symbols = sympy.numbered_symbols(prefix)
-    temps, reduced = sympy.cse(outputs, symbols=symbols, optimizations="basic", order="none")
+def _operations(temps, reduced):
+    return sum(sympy.count_ops(v) for _, v in temps) + sum(sympy.count_ops(v) for v in reduced)
+
+
+def block(outputs, names, indent="    ", prefix="t", collect_by=()):
+    """(lines, texts): the cse temporaries as `const S tN = ...;` lines and each output's text.
+    With collect_by (the state), each output is also tried collected in those symbols (the
+    field's shared coefficients of q and p), and the form with fewer operations is printed."""
+    temps, reduced = sympy.cse(outputs, symbols=sympy.numbered_symbols(prefix), optimizations="basic", order="none")
+    if collect_by:
+        collected = [sympy.collect(e, list(collect_by)) for e in outputs]
+        other = sympy.cse(collected, symbols=sympy.numbered_symbols(prefix), optimizations="basic", order="none")
+        if _operations(*other) < _operations(temps, reduced):
+            temps, reduced = other
     pr = Printer(dict(names))
     lines = []
     for sym, value in temps:

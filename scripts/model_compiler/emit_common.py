@@ -111,8 +111,10 @@ def param_names(model):
 
 
 def body(outputs, names, assign, indent="    "):
-    """Lines computing `outputs` (cse temporaries first), each output given to assign(i, text)."""
-    lines, texts = block(outputs, names, indent=indent)
+    """Lines computing `outputs` (cse temporaries first), each output given to assign(i, text);
+    collected in the state's symbols where that costs fewer operations (cxx.block)."""
+    state = [s for s, text in names.items() if text.startswith(("x[", "q[", "p["))]
+    lines, texts = block(outputs, names, indent=indent, collect_by=state)
     out = list(lines)
     for i, text in enumerate(texts):
         stmt = assign(i, text)

@@ -168,16 +168,14 @@ struct NonholonomicOscillator : CotangentExtension<NonholonomicOscillatorModel<S
     const S t1 = S(1)/(S(1.0) + t0);
     const S t2 = t1*(x[3] + x[5]*x[1]);
     const S t3 = t0*t1;
-    const S t4 = t3 - S(1.0);
-    const S t5 = t1*x[1];
-    const S t6 = t5*x[3];
-    const S t7 = x[0] + x[1]*x[2];
+    const S t4 = t1*x[3]*x[1];
+    const S t5 = x[0] + x[4]*(t4 + x[5]*(t3 - S(1.0))) + x[1]*x[2];
     dx[0] = x[3] - t2;
     dx[1] = x[4];
     dx[2] = x[5] - t2*x[1];
-    dx[3] = t1*(t7 + x[4]*(t6 + t4*x[5])) - x[0];
-    dx[4] = -x[1] - t2*(t6 + t3*x[5] - x[5]);
-    dx[5] = t5*(t7 + x[4]*(t6 + t4*x[5])) - x[2];
+    dx[3] = t1*t5 - x[0];
+    dx[4] = -x[1] - t2*(t4 + t3*x[5] - x[5]);
+    dx[5] = t1*t5*x[1] - x[2];
     return dx;
   }
 

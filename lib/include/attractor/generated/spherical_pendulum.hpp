@@ -162,33 +162,30 @@ struct SphericalPendulum {
   // X - grad V in one block: what the field and the gradient share is computed once.
   ATTRACTOR_ALWAYS_INLINE State feedback_field(const State& x, const Invariants& F0, const Invariants& K) const {
     State dx;
-    const S t0 = S(1)/prm.mass;
-    const S t1 = t0*x[3];
-    const S t2 = (F0[3] + x[3]*x[1] - x[4]*x[0])*K[3];
-    const S t3 = x[0]*x[0] + x[1]*x[1] + x[2]*x[2];
-    const S t4 = (t3 - F0[0])*K[0];
-    const S t5 = S(1)/t3;
-    const S t6 = x[3]*x[0] + x[4]*x[1] + x[5]*x[2];
-    const S t7 = t0*t6;
-    const S t8 = t5*t7;
-    const S t9 = F0[1] - S(2.0)*t7;
-    const S t10 = S(2.0)*t9*K[1];
-    const S t11 = S(2.0)*t4;
-    const S t12 = prm.gravity*prm.mass;
-    const S t13 = x[3]*x[3];
-    const S t14 = x[4]*x[4];
-    const S t15 = x[5]*x[5];
-    const S t16 = x[2]*prm.gravity;
-    const S t17 = S(0.5)*(S(2.0)*t16*prm.mass + t0*t13 + t0*t14 + t0*t15 - S(2.0)*F0[2])*K[2];
-    const S t18 = S(1)/(prm.mass*prm.mass);
-    const S t19 = t5*prm.mass*(t13*t18 + t14*t18 + t15*t18 - t16);
-    const S t20 = t0*x[4];
-    dx[0] = t1 + t2*x[4] + t1*t10 - S(2.0)*t4*x[0] - t8*x[0];
-    dx[1] = t0*x[4] + S(2.0)*t0*t9*x[4]*K[1] - t2*x[3] - t11*x[1] - t8*x[1];
-    dx[2] = t0*x[5] + S(2.0)*t0*t9*x[5]*K[1] - t11*x[2] - t8*x[2] - t12*t17;
-    dx[3] = S(2.0)*t0*t9*x[0]*K[1] + t0*t5*t6*x[3] - t19*x[0] - t2*x[1] - t1*t17;
-    dx[4] = t2*x[0] + t0*t10*x[1] + t20*t5*t6 - t19*x[1] - t17*t20;
-    dx[5] = S(2.0)*t0*t9*x[2]*K[1] + t0*t5*t6*x[5] - t12 - t19*x[2] - t0*t17*x[5];
+    const S t0 = x[0]*x[0] + x[1]*x[1] + x[2]*x[2];
+    const S t1 = S(1)/t0;
+    const S t2 = S(1)/prm.mass;
+    const S t3 = x[3]*x[0] + x[4]*x[1] + x[5]*x[2];
+    const S t4 = S(2.0)*(t0 - F0[0])*K[0] + t1*t2*t3;
+    const S t5 = S(2.0)*(S(2.0)*t2*t3 - F0[1])*K[1];
+    const S t6 = t2*(t5 - S(1.0));
+    const S t7 = F0[3] + x[3]*x[1] - x[4]*x[0];
+    const S t8 = t7*K[3];
+    const S t9 = x[3]*x[3];
+    const S t10 = x[4]*x[4];
+    const S t11 = x[5]*x[5];
+    const S t12 = x[2]*prm.gravity;
+    const S t13 = (S(2.0)*t12*prm.mass + t10*t2 + t11*t2 + t2*t9 - S(2.0)*F0[2])*K[2];
+    const S t14 = prm.gravity*prm.mass;
+    const S t15 = S(1)/(prm.mass*prm.mass);
+    const S t16 = t2*t5 + t1*prm.mass*(t10*t15 + t11*t15 + t15*t9 - t12);
+    const S t17 = S(0.5)*t2*(t13 - S(2.0)*t1*t3);
+    dx[0] = t7*x[4]*K[3] - t6*x[3] - t4*x[0];
+    dx[1] = -t8*x[3] - t6*x[4] - t4*x[1];
+    dx[2] = -t6*x[5] - t4*x[2] - S(0.5)*t13*t14;
+    dx[3] = -t17*x[3] - t16*x[0] - t8*x[1];
+    dx[4] = t7*x[0]*K[3] - t17*x[4] - t16*x[1];
+    dx[5] = -t14 - t17*x[5] - t16*x[2];
     return dx;
   }
 
