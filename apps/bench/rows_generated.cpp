@@ -10,6 +10,7 @@
 #include "attractor/generated/chaplygin_sleigh_xy.hpp"
 #include "attractor/generated/knife_edge.hpp"
 #include "attractor/generated/nonholonomic_oscillator.hpp"
+#include "attractor/generated/nonholonomic_particle.hpp"
 #include "attractor/generated/spherical_pendulum.hpp"
 #include "double_pendulum.hpp"
 #include "system_rows.hpp"
@@ -24,6 +25,9 @@ void generated_rows(const char* prec) {
                documented_gains<S, KnifeEdgeFacts>(), h);
   bench_system(prec, "nonholonomic_oscillator_generated", NonholonomicOscillator<S>::make().value(),
                documented_x0<S, NonholonomicOscillatorFacts>(), documented_gains<S, NonholonomicOscillatorFacts>(), h);
+  // As rows_nonholonomic_methods.cpp's nh_particle: gains 50, h = 1e-2.
+  bench_system(prec, "nh_particle_generated", NonholonomicParticle<S>::make().value(),
+               documented_x0<S, NonholonomicParticleFacts>(), Vec<S, 3>::Constant(S(50)), S(1e-2));
   bench_system(prec, "chaplygin_sleigh_xy_generated", ChaplyginSleighXY<S>::make().value(),
                documented_x0<S, ChaplyginSleighXYFacts>(), documented_gains<S, ChaplyginSleighXYFacts>(), h);
   bench_system(prec, "spherical_pendulum_generated", SphericalPendulum<S>::make().value(), spherical_x0<S>(),

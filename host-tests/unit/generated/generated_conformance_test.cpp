@@ -7,6 +7,7 @@
 #include "attractor/generated/chaplygin_sleigh_xy.hpp"
 #include "attractor/generated/knife_edge.hpp"
 #include "attractor/generated/nonholonomic_oscillator.hpp"
+#include "attractor/generated/nonholonomic_particle.hpp"
 #include "attractor/generated/spherical_pendulum.hpp"
 #include "conformance.hpp"
 
@@ -58,6 +59,16 @@ struct Conformance<generated::NonholonomicOscillator<S>> : ConformanceDefaults {
 };
 
 template <class S>
+struct Conformance<generated::NonholonomicParticle<S>> : ConformanceDefaults {
+  static generated::NonholonomicParticle<S> make(std::mt19937&) {
+    return generated::NonholonomicParticle<S>::make().value();
+  }
+  static Vec<double, 6> sample(std::mt19937& rng, const generated::NonholonomicParticle<S>&) {
+    return generated_on_constraint(generated::NonholonomicParticle<double>::make().value(), rng);
+  }
+};
+
+template <class S>
 struct Conformance<generated::ChaplyginSleighXY<S>> : ConformanceDefaults {
   // The generated gradient is the symbolic derivative of H~ with the q-dependent mass matrix
   // written out: its products round otherwise than the adapter's generic terms (measured 65 eps
@@ -79,10 +90,13 @@ using GeneratedSphericalPendulum = attractor::generated::SphericalPendulum<S>;
 template <class S>
 using GeneratedNonholonomicOscillator = attractor::generated::NonholonomicOscillator<S>;
 template <class S>
+using GeneratedNonholonomicParticle = attractor::generated::NonholonomicParticle<S>;
+template <class S>
 using GeneratedChaplyginSleighXY = attractor::generated::ChaplyginSleighXY<S>;
 }  // namespace
 
 ATTRACTOR_CONFORMANCE(GeneratedKnifeEdgeConformance, GeneratedKnifeEdge);
 ATTRACTOR_CONFORMANCE(GeneratedSphericalPendulumConformance, GeneratedSphericalPendulum);
 ATTRACTOR_CONFORMANCE(GeneratedNonholonomicOscillatorConformance, GeneratedNonholonomicOscillator);
+ATTRACTOR_CONFORMANCE(GeneratedNonholonomicParticleConformance, GeneratedNonholonomicParticle);
 ATTRACTOR_CONFORMANCE(GeneratedChaplyginSleighXYConformance, GeneratedChaplyginSleighXY);

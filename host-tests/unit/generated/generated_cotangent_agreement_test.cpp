@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The generated nonholonomic oscillator and Chaplygin sleigh (contact-point coordinates) against
+// The generated nonholonomic oscillator, particle and Chaplygin sleigh (contact-point coordinates) against
 // the hand-written ones: field, invariants and fused feedback field at random states on the
 // constraint set, and a feedback RK4 run of the documented case, in float and double.
 #include <gtest/gtest.h>
@@ -10,10 +10,12 @@
 
 #include "attractor/generated/chaplygin_sleigh_xy.hpp"
 #include "attractor/generated/nonholonomic_oscillator.hpp"
+#include "attractor/generated/nonholonomic_particle.hpp"
 #include "attractor/integrate/butcher.hpp"
 #include "attractor/integrate/feedback.hpp"
 #include "attractor/systems/chaplygin_sleigh_xy.hpp"
 #include "attractor/systems/nonholonomic_oscillator.hpp"
+#include "attractor/systems/nonholonomic_particle.hpp"
 
 using namespace attractor;
 
@@ -115,6 +117,18 @@ TYPED_TEST(GeneratedCotangent, ChaplyginSleighXYAgreesWithTheHandWritten) {
   const Vec<S, 6> x0 = hand.state(S(0.2), S(-0.1), S(0.4), S(1), S(1));
   const auto a = agreement<S>(gen, hand, *ChaplyginSleighXY<double>::make(hd), x0, Vec<S, 2>(50, 50), 1e-3, 10000);
   expect_agreement<S>("Chaplygin sleigh (x, y, theta)", a);
+}
+
+TYPED_TEST(GeneratedCotangent, NonholonomicParticleAgreesWithTheHandWritten) {
+  using S = TypeParam;
+  generated::NonholonomicParticleParams<S> gp;
+  gp.m = S(1.7);
+  const auto gen = *generated::NonholonomicParticle<S>::make(gp);
+  const auto hand = *NonholonomicParticle<S>::make(S(1.7));
+  const Vec<S, 6> x0 = (Vec<S, 6>() << 0, S(0.3), 0, S(1.7), S(0.85), S(0.51)).finished();  // paper 001 Example 1
+  const auto a =
+      agreement<S>(gen, hand, *NonholonomicParticle<double>::make(1.7), x0, Vec<S, 3>(10, 10, 10), 1e-3, 10000);
+  expect_agreement<S>("nonholonomic particle", a);
 }
 
 }  // namespace
