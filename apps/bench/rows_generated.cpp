@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Bench rows of the systems generated from model descriptions (scripts/attractor-model,
 // docs/model-compiler.md; system_rows.hpp), beside their hand-written rows of the other families:
-// the same documented cases. The spherical pendulum's second row is d|q|²/dt = 2 q·p/m where the
+// the same documented cases. The pendulums' second row is d|q|²/dt = 2 q·p/m where the
 // hand-written one monitors q·p, so its gain is a quarter of the hand-written row's 20 (m = 1):
 // the same Lyapunov function. The double pendulum (Cartesian, two rods) has no hand-written
 // counterpart: its header is generated at build time from docs/starter-model/double_pendulum.toml
@@ -11,6 +11,7 @@
 #include "attractor/generated/knife_edge.hpp"
 #include "attractor/generated/nonholonomic_oscillator.hpp"
 #include "attractor/generated/nonholonomic_particle.hpp"
+#include "attractor/generated/planar_pendulum.hpp"
 #include "attractor/generated/spherical_pendulum.hpp"
 #include "double_pendulum.hpp"
 #include "system_rows.hpp"
@@ -32,6 +33,10 @@ void generated_rows(const char* prec) {
                documented_x0<S, ChaplyginSleighXYFacts>(), documented_gains<S, ChaplyginSleighXYFacts>(), h);
   bench_system(prec, "spherical_pendulum_generated", SphericalPendulum<S>::make().value(), spherical_x0<S>(),
                Vec<S, 4>(S(20), S(5), S(20), S(20)), h);  // the hand-written row's start
+  Vec<S, 4> xp;  // rows_pendulums.cpp's planar start (its gains 20, the rate row's a quarter)
+  xp << S(0.479425538604203), S(-0.877582561890373), S(0.3 * 0.877582561890373), S(0.3 * 0.479425538604203);
+  bench_system(prec, "planar_pendulum_generated", PlanarPendulum<S>::make().value(), xp, Vec<S, 3>(S(20), S(5), S(20)),
+               h);
   bench_system(prec, "double_pendulum_generated", DoublePendulum<S>::make().value(),
                documented_x0<S, DoublePendulumFacts>(), documented_gains<S, DoublePendulumFacts>(), h);
 }

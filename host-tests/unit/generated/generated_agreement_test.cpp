@@ -12,10 +12,12 @@
 #include <random>
 
 #include "attractor/generated/knife_edge.hpp"
+#include "attractor/generated/planar_pendulum.hpp"
 #include "attractor/generated/spherical_pendulum.hpp"
 #include "attractor/integrate/butcher.hpp"
 #include "attractor/integrate/feedback.hpp"
 #include "attractor/systems/knife_edge.hpp"
+#include "attractor/systems/planar_pendulum.hpp"
 #include "attractor/systems/spherical_pendulum.hpp"
 
 using namespace attractor;
@@ -141,6 +143,45 @@ TYPED_TEST(Generated, SphericalPendulumAgreesWithTheHandWritten) {
       *generated::SphericalPendulum<S>::make(), x0, Vec<S, 4>(K.cwiseQuotient(unit_scale.cwiseProduct(unit_scale))));
   const double traj = trajectory_difference(fa, fb, x0, 1e-3, 20000);
   std::printf("spherical pendulum (%s): field %.2e, invariants %.2e, feedback field %.2e, RK4 trajectory %.2e\n",
+              sizeof(S) == 4 ? "float" : "double", field, inv, fused, traj);
+  EXPECT_LT(field, Tolerance<S>::at_state);
+  EXPECT_LT(inv, Tolerance<S>::at_state);
+  EXPECT_LT(fused, 10 * Tolerance<S>::at_state);
+  EXPECT_LT(traj, Tolerance<S>::trajectory);
+}
+
+TYPED_TEST(Generated, PlanarPendulumAgreesWithTheHandWritten) {
+  using S = TypeParam;
+  const S m = S(0.8), g = S(9.81), l = S(1.5);
+  const auto hand = *PlanarPendulum<S>::make(m, g, l);
+  generated::PlanarPendulumParams<S> gp;
+  gp.mass = m, gp.gravity = g, gp.length = l;
+  const auto gen = *generated::PlanarPendulum<S>::make(gp);
+  const Vec<S, 3> row_scale(S(1), S(2) / m, S(1));  // generated F = row_scale ∘ hand-written F
+  std::mt19937 rng(13);
+  std::uniform_real_distribution<double> u(-2.0, 2.0), gain(0.1, 10.0);
+  double field = 0, inv = 0, fused = 0;
+  for (int i = 0; i < 200; ++i) {
+    Vec<S, 4> x, y;
+    do
+      for (int k = 0; k < 4; ++k) x[k] = S(u(rng)), y[k] = S(u(rng));
+    while (x.template head<2>().norm() < S(0.5) || y.template head<2>().norm() < S(0.5));
+    const Vec<S, 3> F0 = hand.invariants(y), K(S(gain(rng)), S(gain(rng)), S(gain(rng)));
+    const Vec<S, 3> Kg = K.cwiseQuotient(row_scale.cwiseProduct(row_scale));
+    field = std::max(field, relative(gen.field(x), hand.field(x)));
+    inv = std::max(inv, relative(gen.invariants(x), Vec<S, 3>(row_scale.cwiseProduct(hand.invariants(x)))));
+    fused =
+        std::max(fused, relative(gen.feedback_field(x, row_scale.cwiseProduct(F0), Kg), hand.feedback_field(x, F0, K)));
+  }
+  // Paper 002 §2.4's case, m = g = l = 1, gains 50, about one period.
+  const Vec<S, 4> x0 = (Vec<S, 4>() << 1, 0, 0, 0).finished();
+  const Vec<S, 3> K = Vec<S, 3>::Constant(S(50));
+  const auto fa = *Feedback<PlanarPendulum<S>>::make(*PlanarPendulum<S>::make(S(1), S(1), S(1)), x0, K);
+  const Vec<S, 3> unit_scale(S(1), S(2), S(1));
+  const auto fb = *Feedback<generated::PlanarPendulum<S>>::make(
+      *generated::PlanarPendulum<S>::make(), x0, Vec<S, 3>(K.cwiseQuotient(unit_scale.cwiseProduct(unit_scale))));
+  const double traj = trajectory_difference(fa, fb, x0, 1e-3, 7416);
+  std::printf("planar pendulum (%s): field %.2e, invariants %.2e, feedback field %.2e, RK4 trajectory %.2e\n",
               sizeof(S) == 4 ? "float" : "double", field, inv, fused, traj);
   EXPECT_LT(field, Tolerance<S>::at_state);
   EXPECT_LT(inv, Tolerance<S>::at_state);

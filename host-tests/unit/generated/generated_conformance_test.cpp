@@ -8,6 +8,7 @@
 #include "attractor/generated/knife_edge.hpp"
 #include "attractor/generated/nonholonomic_oscillator.hpp"
 #include "attractor/generated/nonholonomic_particle.hpp"
+#include "attractor/generated/planar_pendulum.hpp"
 #include "attractor/generated/spherical_pendulum.hpp"
 #include "conformance.hpp"
 
@@ -35,6 +36,21 @@ struct Conformance<generated::SphericalPendulum<S>> : ConformanceDefaults {
     Vec<double, 6> x;
     do x = uniform<6>(rng, -2.0, 2.0);
     while (x.head<3>().norm() < 0.5);
+    return x;
+  }
+};
+
+template <class S>
+struct Conformance<generated::PlanarPendulum<S>> : ConformanceDefaults {
+  static generated::PlanarPendulum<S> make(std::mt19937&) {
+    generated::PlanarPendulumParams<S> p;
+    p.mass = S(0.8), p.gravity = S(9.81), p.length = S(1.5);
+    return generated::PlanarPendulum<S>::make(p).value();
+  }
+  static Vec<double, 4> sample(std::mt19937& rng, const generated::PlanarPendulum<S>&) {
+    Vec<double, 4> x;
+    do x = uniform<4>(rng, -2.0, 2.0);
+    while (x.head<2>().norm() < 0.5);
     return x;
   }
 };
@@ -88,6 +104,8 @@ using GeneratedKnifeEdge = attractor::generated::KnifeEdge<S>;
 template <class S>
 using GeneratedSphericalPendulum = attractor::generated::SphericalPendulum<S>;
 template <class S>
+using GeneratedPlanarPendulum = attractor::generated::PlanarPendulum<S>;
+template <class S>
 using GeneratedNonholonomicOscillator = attractor::generated::NonholonomicOscillator<S>;
 template <class S>
 using GeneratedNonholonomicParticle = attractor::generated::NonholonomicParticle<S>;
@@ -97,6 +115,7 @@ using GeneratedChaplyginSleighXY = attractor::generated::ChaplyginSleighXY<S>;
 
 ATTRACTOR_CONFORMANCE(GeneratedKnifeEdgeConformance, GeneratedKnifeEdge);
 ATTRACTOR_CONFORMANCE(GeneratedSphericalPendulumConformance, GeneratedSphericalPendulum);
+ATTRACTOR_CONFORMANCE(GeneratedPlanarPendulumConformance, GeneratedPlanarPendulum);
 ATTRACTOR_CONFORMANCE(GeneratedNonholonomicOscillatorConformance, GeneratedNonholonomicOscillator);
 ATTRACTOR_CONFORMANCE(GeneratedNonholonomicParticleConformance, GeneratedNonholonomicParticle);
 ATTRACTOR_CONFORMANCE(GeneratedChaplyginSleighXYConformance, GeneratedChaplyginSleighXY);
