@@ -34,7 +34,7 @@ struct NonholonomicParticleEntry {
       {"p0", 3, "px,py,pz", "momentum, pz = y px (default m (1, 0.5, 0.3))"}};
   static constexpr double default_gain = 10;
   static constexpr const char* T_default = "default 10";
-  static constexpr const char* extra_methods[] = {"nh-verlet", "dla", "nh-verlet-remark5"};
+  static constexpr const char* extra_methods[] = {"nh-verlet", "dla", "nh-verlet-remark5", "dla-one-sided"};
   template <class S>
   struct Extra : DiscreteNonholonomicExtra<NonholonomicParticleModel<S>> {};
 

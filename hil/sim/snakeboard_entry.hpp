@@ -60,8 +60,8 @@ struct SnakeboardEntry {
   static constexpr const char* notes =
       "baselines (paper 001): nh-verlet is the nonholonomic Stormer-Verlet method (eq. (11)), started\n"
       "with the continuous multiplier (nh-verlet-remark5: from Remark 5's multiplier 0); dla the\n"
-      "discrete Lagrange-d'Alembert method with the midpoint discrete constraint, a fixed number of\n"
-      "sweeps; all step (q, p) with the torques at t_k, t_k+1 and carry t and W (trapezoid rule). A\n"
+      "discrete Lagrange-d'Alembert method with the midpoint discrete constraint (dla-one-sided: at\n"
+      "q_k), a fixed number of sweeps; all step (q, p) with the torques at t_k, t_k+1 and carry t and W (trapezoid rule). A\n"
       "step that does not converge stops the run (exit 4).\n"
       "See docs/nonholonomic-baselines.md.\n";
   static constexpr cli::Param params[] = {
@@ -84,7 +84,7 @@ struct SnakeboardEntry {
       {"clock0", 2, "t,W", "initial clock and work (default 0,0)"}};
   static constexpr double default_gain = 50;
   static constexpr const char* T_default = "default 10";
-  static constexpr const char* extra_methods[] = {"nh-verlet", "dla", "nh-verlet-remark5"};
+  static constexpr const char* extra_methods[] = {"nh-verlet", "dla", "nh-verlet-remark5", "dla-one-sided"};
   template <class S>
   struct Extra : SnakeboardDiscrete<S> {};
 
