@@ -139,6 +139,9 @@ OrderBand order_band(const std::string& method) {
   if (method == "feedback-euler") return {0.5, 1.7, "first order"};
   if (method == "feedback-rk4") return {1.5, 4.7, "2 (RK4 with a gain like 1/h) to 4 (RK4)"};
   if (method == "rk4") return {3.5, 5.5, "fourth order"};  // 5.1 on the snakeboard from h = 0.1
+  // The discrete constraint at q_k holds the continuous one to O(h²) per step only (--quick:
+  // 1.00 to 1.10 on the five examples).
+  if (method == "dla-one-sided") return {0.8, 1.4, "first order (the constraint at q_k)"};
   return {1.5, 2.7, "second order"};                       // nh-verlet (both starts), dla
 }
 
@@ -161,9 +164,6 @@ struct Ladder {
 // float at all (1e-7 already at h = 1e-2), and every float run over the full horizon (its rounding,
 // 1e-5 at t = 10, is the size of the second-order errors at h = 1e-2).
 double order_checked_at(const std::string& method, bool is_float, bool quick) {
-  // dla-one-sided is a row of the comparison, its order measured, not checked (its accuracy is
-  // checked in host-tests/unit/nonholonomic_baselines/example3_sleigh_test.cpp).
-  if (method == "dla-one-sided") return double(NAN);
   const bool rk4 = method == "rk4" || method == "feedback-rk4";
   if (is_float) return rk4 || !quick ? double(NAN) : 1e-2;
   return quick || rk4 ? 1e-2 : 1e-3;
