@@ -123,8 +123,8 @@ const Row kRows[] = {
     {"knife-edge", "000 §3.2", "knife_edge", 3, 10, 4e-3, "p_phi", run_case<sim::KnifeEdgeEntry>,
      write_reference<sim::KnifeEdgeEntry>},
 };
-const char* const kMethods[] = {"feedback-euler", "feedback-rk4", "rk4", "nh-verlet", "nh-verlet-remark5", "dla",
-                                "dla-one-sided"};
+const char* const kMethods[] = {"feedback-euler",    "feedback-rk4", "rk4",          "nh-verlet",
+                                "nh-verlet-remark5", "dla",          "dla-one-sided"};
 const double kSteps[] = {1e-1, 1e-2, 1e-3};  // --quick: the first two
 
 // The order of convergence each method shows in h (of its global error) and the band the
@@ -142,7 +142,7 @@ OrderBand order_band(const std::string& method) {
   // The discrete constraint at q_k holds the continuous one to O(h²) per step only (--quick:
   // 1.00 to 1.10 on the five examples).
   if (method == "dla-one-sided") return {0.8, 1.4, "first order (the constraint at q_k)"};
-  return {1.5, 2.7, "second order"};                       // nh-verlet (both starts), dla
+  return {1.5, 2.7, "second order"};  // nh-verlet (both starts), dla
 }
 
 // The order of convergence between consecutive steps of the ladder, log(e(H)/e(h)) / log(H/h) with

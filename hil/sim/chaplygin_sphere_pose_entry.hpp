@@ -20,7 +20,8 @@ struct ChaplyginSpherePoseEntry {
   using System = ChaplyginSpherePose<S>;
   using Reduced = ChaplyginSphereEntry;
   static constexpr const char* name = "chaplygin-sphere-pose";
-  static constexpr const char* summary = "Chaplygin sphere with its attitude and contact point (where the ball rolls to)";
+  static constexpr const char* summary =
+      "Chaplygin sphere with its attitude and contact point (where the ball rolls to)";
   static constexpr const char* about =
       "Chaplygin sphere (paper 004) with the reconstruction of where it rolls: R' = R Omega^ (body to\n"
       "space) and the contact point x' = a (R Omega)_2, y' = -a (R Omega)_1, beside chaplygin-sphere's\n"
@@ -33,13 +34,14 @@ struct ChaplyginSpherePoseEntry {
   static constexpr const char* states[] = {"W1",  "W2",  "W3",  "G1",  "G2",  "G3",  "R11", "R21", "R31",
                                            "R12", "R22", "R32", "R13", "R23", "R33", "x",   "y"};
   static constexpr cli::InvariantInfo invariants[] = {
-      {"G", InvariantKind::constraint}, {"H", InvariantKind::energy},       {"K", InvariantKind::momentum},
-      {"M2", InvariantKind::momentum},  {"RtR11", InvariantKind::group},    {"RtR12", InvariantKind::group},
-      {"RtR13", InvariantKind::group},  {"RtR22", InvariantKind::group},    {"RtR23", InvariantKind::group},
-      {"RtR33", InvariantKind::group},  {"Re3-G1", InvariantKind::group},   {"Re3-G2", InvariantKind::group},
+      {"G", InvariantKind::constraint}, {"H", InvariantKind::energy},     {"K", InvariantKind::momentum},
+      {"M2", InvariantKind::momentum},  {"RtR11", InvariantKind::group},  {"RtR12", InvariantKind::group},
+      {"RtR13", InvariantKind::group},  {"RtR22", InvariantKind::group},  {"RtR23", InvariantKind::group},
+      {"RtR33", InvariantKind::group},  {"Re3-G1", InvariantKind::group}, {"Re3-G2", InvariantKind::group},
       {"Re3-G3", InvariantKind::group}};
   static constexpr cli::StateOption initial[] = {
-      Reduced::initial[0], Reduced::initial[1],
+      Reduced::initial[0],
+      Reduced::initial[1],
       {"R0", 9, "R11,R21,R31,R12,R22,R32,R13,R23,R33", "attitude, body to space, column-major (default from Gamma0)"},
       {"xy0", 2, "X,Y", "contact point on the plane [m] (default 0,0)"}};
   static constexpr double default_gain = Reduced::default_gain;
@@ -75,7 +77,7 @@ struct ChaplyginSpherePoseEntry {
   }
   // The reduced command's reachable samples, each with the attitude its Gamma gives.
   static std::array<Vec<double, 17>, kSphereRegionSamples> region(const System<double>& sys,
-                                                                   const Vec<double, 17>& x0) {
+                                                                  const Vec<double, 17>& x0) {
     const auto reduced = sphere_reachable_samples(sys.sphere, Vec<double, 6>(x0.head<6>()));
     std::array<Vec<double, 17>, kSphereRegionSamples> out;
     for (std::size_t i = 0; i < out.size(); ++i) {

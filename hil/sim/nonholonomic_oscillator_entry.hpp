@@ -41,7 +41,8 @@ struct NonholonomicOscillatorEntry {
   static constexpr const char* default_method = "feedback-euler";
   static constexpr const char* T_default = "default 200";
   static constexpr const char* notes = discrete_nonholonomic_notes;
-  static constexpr const char* extra_methods[] = {"nh-verlet", "dla", "nh-verlet-remark5", "dla-one-sided"};  // paper 001's baselines
+  static constexpr const char* extra_methods[] = {"nh-verlet", "dla", "nh-verlet-remark5",
+                                                  "dla-one-sided"};  // paper 001's baselines
   template <class S>
   struct Extra : DiscreteNonholonomicExtra<NonholonomicOscillatorModel<S>> {};
 

@@ -61,7 +61,8 @@ struct SnakeboardEntry {
       "baselines (paper 001): nh-verlet is the nonholonomic Stormer-Verlet method (eq. (11)), started\n"
       "with the continuous multiplier (nh-verlet-remark5: from Remark 5's multiplier 0); dla the\n"
       "discrete Lagrange-d'Alembert method with the midpoint discrete constraint (dla-one-sided: at\n"
-      "q_k), a fixed number of sweeps; all step (q, p) with the torques at t_k, t_k+1 and carry t and W (trapezoid rule). A\n"
+      "q_k), a fixed number of sweeps; all step (q, p) with the torques at t_k, t_k+1 and carry t and W (trapezoid "
+      "rule). A\n"
       "step that does not converge stops the run (exit 4).\n"
       "See docs/nonholonomic-baselines.md.\n";
   static constexpr cli::Param params[] = {

@@ -76,8 +76,8 @@ void pose_straight_roll(S gain, double tol, double position_tol) {
   p.radius = S(0.6);
   const auto sys = ChaplyginSpherePose<S>::make(p).value();
   const double w = 1.5, T = 4;
-  const Vec<S, 17> x0 = ChaplyginSpherePose<S>::state(Vec3<S>(S(w), 0, 0), Vec3<S>(0, 0, 1), Mat3<S>::Identity(),
-                                                      Vec<S, 2>::Zero());
+  const Vec<S, 17> x0 =
+      ChaplyginSpherePose<S>::state(Vec3<S>(S(w), 0, 0), Vec3<S>(0, 0, 1), Mat3<S>::Identity(), Vec<S, 2>::Zero());
   const PoseRun<S> r = run_pose(sys, x0, gain, T, 1e-3);
   const Vec<S, 2> c = ChaplyginSpherePose<S>::contact_point(r.x);
   EXPECT_NEAR(double(c[0]), 0, position_tol);

@@ -61,9 +61,8 @@ TEST(Example3Sleigh, OneSidedDlaConstraintIsOneToTwoOrdersWorse) {
   const Vec<double, 6> x0 = sleigh_x0();
   const double h = 0.1;
   auto mid = *DiscreteLagrangeDAlembert<SleighModel>::make(sleigh_model(), x0);
-  auto one = *DiscreteLagrangeDAlembert<SleighModel>::make(sleigh_model(), x0, 0,
-                                                           DiscreteLagrangeDAlembert<SleighModel>::default_sweeps,
-                                                           DlaConstraint::one_sided);
+  auto one = *DiscreteLagrangeDAlembert<SleighModel>::make(
+      sleigh_model(), x0, 0, DiscreteLagrangeDAlembert<SleighModel>::default_sweeps, DlaConstraint::one_sided);
   EXPECT_EQ(one.constraint(), DlaConstraint::one_sided);
   Vec<double, 6> xm = x0, xo = x0, xr = x0;
   double err_mid = 0, err_one = 0, con_one = 0;

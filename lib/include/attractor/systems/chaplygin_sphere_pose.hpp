@@ -18,10 +18,10 @@
 // Each group is a first integral of the field on all of R¹⁷ as a sum of squares, its single rows
 // only where the group is 0: ‖RᵀR − I‖² (orthogonality_rows.hpp), and |D|² for D = Rᵀe3 − Γ, since
 // d/dt(Rᵀe3) = −Ω^Rᵀe3 = Rᵀe3 × Ω is Γ̇ = Γ × Ω's law, so Ḋ = D × Ω. With one gain per group
-// the feedback term's Lyapunov function is kept by the field (integrate/system.hpp). The spatial angular momentum about the contact point, R M, is fixed
-// (chaplygin_sphere.hpp): spatial_momentum() is a check of the reconstruction, not a row (its
-// first two components are not integrals of the reduced system alone).
-// The position has no invariant: it drifts with the truncation error like any reconstruction.
+// the feedback term's Lyapunov function is kept by the field (integrate/system.hpp). The spatial angular momentum about
+// the contact point, R M, is fixed (chaplygin_sphere.hpp): spatial_momentum() is a check of the reconstruction, not a
+// row (its first two components are not integrals of the reduced system alone). The position has no invariant: it
+// drifts with the truncation error like any reconstruction.
 #pragma once
 
 #include "attractor/core/result.hpp"
