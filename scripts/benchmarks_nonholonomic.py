@@ -88,6 +88,7 @@ METHOD_ROWS = {
     "nh-verlet": ("nh_verlet", "field"),
     "nh-verlet-remark5": ("nh_verlet", "field"),  # the same step, another start
     "dla": ("dla", "field"),
+    "dla-one-sided": ("dla", "field"),  # the same sweeps with the constraint rows at q_k: no row of its own
 }
 # Budgets of the "who wins" table: M4F instructions for the whole run over [0, T].
 BUDGETS = (1e5, 1e6, 1e7, 1e8)

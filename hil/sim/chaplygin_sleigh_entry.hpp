@@ -105,7 +105,8 @@ struct SleighDiscreteExtra {
 
 struct SleighEntry : SleighEntryBase<true> {
   static constexpr const char* notes = discrete_nonholonomic_notes;
-  static constexpr const char* extra_methods[] = {"nh-verlet", "dla", "nh-verlet-remark5"};  // paper 001's baselines
+  static constexpr const char* extra_methods[] = {"nh-verlet", "dla", "nh-verlet-remark5",
+                                                  "dla-one-sided"};  // paper 001's baselines
   template <class S>
   struct Extra : SleighDiscreteExtra<S> {};
 

@@ -29,7 +29,8 @@ struct KnifeEdgeEntry : cli::FactsEntry<KnifeEdgeFacts> {
       {"q0", 3, "x,y,phi", "initial position and heading (default 0,0,0)"},
       {"p0", 3, "px,py,pphi", "initial momentum, px sin phi = py cos phi (default 0,0,0.5)"}};
   static constexpr const char* notes = discrete_nonholonomic_notes;
-  static constexpr const char* extra_methods[] = {"nh-verlet", "dla", "nh-verlet-remark5"};  // paper 001's baselines
+  static constexpr const char* extra_methods[] = {"nh-verlet", "dla", "nh-verlet-remark5",
+                                                  "dla-one-sided"};  // paper 001's baselines
   template <class S>
   struct Extra : DiscreteNonholonomicExtra<KnifeEdgeModel<S>> {};
 

@@ -30,7 +30,8 @@ struct NonholonomicOscillatorEntry : cli::FactsEntry<NonholonomicOscillatorFacts
       {"q0", 3, "x,y,z", "initial position (default 1,1,1)"},
       {"p0", 3, "px,py,pz", "initial momentum, px + y pz = 0 (default 0,0,0)"}};
   static constexpr const char* notes = discrete_nonholonomic_notes;
-  static constexpr const char* extra_methods[] = {"nh-verlet", "dla", "nh-verlet-remark5"};  // paper 001's baselines
+  static constexpr const char* extra_methods[] = {"nh-verlet", "dla", "nh-verlet-remark5",
+                                                  "dla-one-sided"};  // paper 001's baselines
   template <class S>
   struct Extra : DiscreteNonholonomicExtra<NonholonomicOscillatorModel<S>> {};
 

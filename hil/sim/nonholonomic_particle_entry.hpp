@@ -28,7 +28,7 @@ struct NonholonomicParticleEntry : cli::FactsEntry<NonholonomicParticleFacts> {
   static constexpr cli::StateOption initial[] = {
       {"q0", 3, "x,y,z", "position (default (0, 0.3, 0))"},
       {"p0", 3, "px,py,pz", "momentum, pz = y px (default m (1, 0.5, 0.3))"}};
-  static constexpr const char* extra_methods[] = {"nh-verlet", "dla", "nh-verlet-remark5"};
+  static constexpr const char* extra_methods[] = {"nh-verlet", "dla", "nh-verlet-remark5", "dla-one-sided"};
   template <class S>
   struct Extra : DiscreteNonholonomicExtra<NonholonomicParticleModel<S>> {};
 

@@ -60,15 +60,15 @@ struct SnakeboardEntry : cli::FactsEntry<SnakeboardFacts> {
   static constexpr const char* notes =
       "baselines (paper 001): nh-verlet is the nonholonomic Stormer-Verlet method (eq. (11)), started\n"
       "with the continuous multiplier (nh-verlet-remark5: from Remark 5's multiplier 0); dla the\n"
-      "discrete Lagrange-d'Alembert method with the midpoint discrete constraint, a fixed number of\n"
-      "sweeps; all step (q, p) with the torques at t_k, t_k+1 and carry t and W (trapezoid rule). A\n"
-      "step that does not converge stops the run (exit 4).\n"
+      "discrete Lagrange-d'Alembert method with the midpoint discrete constraint (dla-one-sided: at\n"
+      "q_k), a fixed number of sweeps; all step (q, p) with the torques at t_k, t_k+1 and carry t and W\n"
+      "(trapezoid rule). A step that does not converge stops the run (exit 4).\n"
       "See docs/nonholonomic-baselines.md.\n";
   static constexpr cli::StateOption initial[] = {
       {"q0", 5, "x,y,theta,psi,phi", "initial configuration (default 0,0,0,0,phi0)"},
       {"p0", 5, "px,py,ptheta,ppsi,pphi", "initial momentum, on the constraints (default 0: at rest)"},
       {"clock0", 2, "t,W", "initial clock and work (default 0,0)"}};
-  static constexpr const char* extra_methods[] = {"nh-verlet", "dla", "nh-verlet-remark5"};
+  static constexpr const char* extra_methods[] = {"nh-verlet", "dla", "nh-verlet-remark5", "dla-one-sided"};
   template <class S>
   struct Extra : SnakeboardDiscrete<S> {};
 

@@ -139,6 +139,13 @@ const std::vector<SystemRules>& table() {
        {"--method", "euler", "--h", "0.5", "--T", "100"},
        {"--T", "0.1"},
        false},
+      {"chaplygin-sphere-pose",
+       {"--gamma0", "0,0,2"},
+       {{{"--I2", "0"}, kBadParameter}},
+       {"--gains", "100"},
+       {"--method", "euler", "--h", "0.5", "--T", "100"},
+       {"--T", "0.1"},
+       false},
       // no constraint row: Ω⁶ = 0 is built into the state; the Toda sleigh's state is (v, w)
       {"sleigh-oscillating-mass",
        {},

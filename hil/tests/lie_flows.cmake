@@ -40,6 +40,12 @@ attractor_cli_test(chaplygin_sphere_auto_gains 0 "auto gains" -- ${SIM} chaplygi
 attractor_cli_test(chaplygin_sphere_project 0 "^chaplygin-sphere feedback-rk4 double h=0.001 steps=1000 t=1: G max=[0-9.]+e-1[0-9]"
   -- ${SIM} chaplygin-sphere --gamma0 0,0,2 --project --T 1)
 attractor_cli_test(chaplygin_sphere_zero_vertical 5 "Gamma0 = 0 cannot be normalized" -- ${SIM} chaplygin-sphere --gamma0 0,0,0 --project)
+# chaplygin-sphere-pose: R0 defaults to the default Gamma0's attitude, so another --gamma0 alone is
+# refused (exit 5) and --project sets R0 from it.
+attractor_cli_test(chaplygin_sphere_pose_attitude_mismatch 5 "R0.T e3 is not Gamma0"
+  -- ${SIM} chaplygin-sphere-pose --gamma0 0,0,1)
+attractor_cli_test(chaplygin_sphere_pose_project 0 "^chaplygin-sphere-pose feedback-rk4 double h=0.001 steps=1000 t=1: G max="
+  -- ${SIM} chaplygin-sphere-pose --gamma0 0,0,1 --project --T 1)
 
 # sleigh-oscillating-mass (no constraint row: Ω⁶ = 0 is built into the state; constraint_error
 # null): the defaults (to t = 2 of their T = 20) keep the energy and the volume dr dṙ d⁵p.

@@ -106,16 +106,23 @@ ATTRACTOR_ALWAYS_INLINE void copy(S* yp, const Vec<S, N>& v) {
   copy<S, N>(yp, v.data());
 }
 
-// The stepper's register-pressure aid on Arm (explicit_rk_step); elsewhere it does nothing.
+// The stepper's register-pressure aids on Arm (explicit_rk_step); elsewhere they do nothing.
 // reread(p): p, with its value hidden from the optimiser (an empty asm "changes" it), so reads
 // through the result are loads it cannot merge with earlier reads of the same memory. Nothing
 // else is assumed changed: no memory clobber.
+// stage_boundary(): a volatile asm, which GCC's instruction schedulers do not move anything
+// across; it emits no instruction.
 template <class T>
 ATTRACTOR_ALWAYS_INLINE T* reread(T* p) {
 #if defined(__GNUC__) && (defined(__arm__) || defined(__thumb__))
   __asm__ volatile("" : "+r"(p));
 #endif
   return p;
+}
+ATTRACTOR_ALWAYS_INLINE void stage_boundary() {
+#if defined(__GNUC__) && (defined(__arm__) || defined(__thumb__))
+  __asm__ volatile("");
+#endif
 }
 }  // namespace detail
 
@@ -200,6 +207,11 @@ ATTRACTOR_ALWAYS_INLINE void add_scaled(S* xp, S c, const Vec<S, N>& v) {
 //     component per stage anyway; a load costs the same and frees N registers (of the 32
 //     single-precision FPU registers of the M4F, 16 double-precision of the M7). Stage 2 uses the
 //     x stage 1 read: it is live across stage 1 only, where no sum is yet.
+//   - RK4 on the feedback field: the stages are scheduling regions (detail::stage_boundary), but
+//     stages 2 and 3 one region together. GCC's pre-allocation scheduler otherwise moves a stage's
+//     sum update (short of the critical path) into the next stage, keeping its k live across that
+//     stage's field and spilling. Without the boundary after stage 2 the bench came out lower in
+//     total (sleigh, knife edge) than with one after every stage.
 //   - Heun (two stages): the final x + (h scale) sum reads x again instead of keeping it across
 //     the second stage.
 // Measured on the bench (docs/BENCHMARKS.md): elsewhere the compiler's own allocation was as
@@ -222,6 +234,7 @@ ATTRACTOR_ALWAYS_INLINE void explicit_rk_step(const ButcherTableau<S, Stages>& t
       if (t.a[i][j] != S(0)) detail::add_scaled(xi, h * t.a[i][j], k[j]);
     k[i] = detail::evaluate_field(f, xi);
     if (c.w[i] != S(0)) detail::add_stage(sum, c.w[i], k[i], i == c.first);
+    if (aids && i != 1) detail::stage_boundary();
   }
   if (c.first >= 0) detail::add_scaled(Stages == 2 ? detail::reread(xp) : xp, h * c.scale, sum);
 }

@@ -12,6 +12,9 @@
 // Example 1's (z2 − z1) − ((y1 + y2)/2)(x2 − x1) = 0 and Example 3's
 // (x2 − x1) sin((θ1 + θ2)/2) − (y2 − y1) cos((θ1 + θ2)/2) = 0 are μ(q̄)Δq = 0 (the paper notes a
 // one-sided μ(q_k) makes the sleigh's error 10–100 times larger).
+// DlaConstraint::one_sided is that variant, for comparison: μ(q_k)(q_{k+1} − q_k) = 0, Example 3's
+// (x2 − x1) sin θ1 − (y2 − y1) cos θ1 = 0. The same solve with the constraint rows
+// G = mE_kᵀ m(q̄)⁻¹ in place of E(q̄)ᵀ (the constraint mE_kᵀ v = 0 on v = m(q̄)⁻¹(b − mE_k λ)).
 //
 // The solve. Unknowns v = (q_{k+1} − q_k)/h and λ; with r = p_k − (h/2)∇V(q_k), mE_k = m(q_k)E(q_k):
 //   m(q̄)v + (h/2) kin(q̄, m(q̄)v) = r − mE_k λ,   E(q̄)ᵀ m(q̄) v = 0.
@@ -40,6 +43,10 @@
 
 namespace attractor {
 
+// Where the discrete constraint μ(q)(q_{k+1} − q_k) = 0 takes μ: at the midpoint q̄ (the default,
+// the paper's choice) or at q_k (one-sided, the variant the paper reports as 10–100 times worse).
+enum class DlaConstraint : unsigned char { midpoint, one_sided };
+
 template <class Model>
 class DiscreteLagrangeDAlembert {
   using Lagrangian = MidpointLagrangian<Model>;
@@ -55,12 +62,14 @@ class DiscreteLagrangeDAlembert {
   static constexpr int default_sweeps = 12;
 
   static Result<DiscreteLagrangeDAlembert> make(const Model& model, const State& x0, S t0 = S(0),
-                                                int sweeps = default_sweeps) {
+                                                int sweeps = default_sweeps,
+                                                DlaConstraint constraint = DlaConstraint::midpoint) {
     if (!all_finite(x0) || !is_finite(t0)) return Error::non_finite;
     if (sweeps < 1) return Error::invalid_parameter;
     DiscreteLagrangeDAlembert d;
     d.L_ = Lagrangian(model);
     d.sweeps_ = sweeps;
+    d.constraint_ = constraint;
     d.t_ = t0;
     const Error e = d.restart(x0);
     if (e != Error::none) return e;
@@ -108,6 +117,7 @@ class DiscreteLagrangeDAlembert {
   const Vec<S, K>& multiplier() const { return lambda_; }  // λ_k of the last step
   S time() const { return t_; }
   const Model& model() const { return L_.model(); }
+  DlaConstraint constraint() const { return constraint_; }
 
  private:
   // One frozen-coefficient sweep from v_in (see the header). False when the K×K matrix is singular.
@@ -115,7 +125,6 @@ class DiscreteLagrangeDAlembert {
              Vec<S, K>& lambda, S& correction) const {
     const Model& m = L_.model();
     const Config qb = q + (h / S(2)) * v_in;
-    const Mat<S, Q, K> Eb = m.constraint_fields(qb);
     Config b = r;
     Mat<S, Q, Q> mb_inv;
     if constexpr (Lagrangian::constant_mass) {
@@ -124,10 +133,12 @@ class DiscreteLagrangeDAlembert {
       mb_inv = m.inverse_mass(qb);
       b -= (h / S(2)) * m.kinetic_gradient(qb, Config(m.mass(qb) * v_in));
     }
-    // E(q̄)ᵀ m(q̄) v = E(q̄)ᵀ (b − mE λ) = 0.
-    const Mat<S, K, K> Ainv = small_inverse<S, K>(Mat<S, K, K>(Eb.transpose() * mE));
+    // G m(q̄) v = G (b − mE λ) = 0: midpoint E(q̄)ᵀ m(q̄) v = 0, one-sided mE_kᵀ v = 0.
+    const Mat<S, K, Q> G = constraint_ == DlaConstraint::midpoint ? Mat<S, K, Q>(m.constraint_fields(qb).transpose())
+                                                                  : Mat<S, K, Q>(mE.transpose() * mb_inv);
+    const Mat<S, K, K> Ainv = small_inverse<S, K>(Mat<S, K, K>(G * mE));
     if (!all_finite(Ainv)) return false;
-    lambda = Ainv * (Eb.transpose() * b);
+    lambda = Ainv * (G * b);
     const Config next = mb_inv * (b - mE * lambda);
     correction = (next - v_in).template lpNorm<Eigen::Infinity>();
     v_out = next;
@@ -151,6 +162,7 @@ class DiscreteLagrangeDAlembert {
   Config grad_ = Config::Zero();  // ∇V(q_k) at t_k
   S t_ = S(0);
   int sweeps_ = default_sweeps;
+  DlaConstraint constraint_ = DlaConstraint::midpoint;
 };
 
 }  // namespace attractor
