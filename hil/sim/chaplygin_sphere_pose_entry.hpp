@@ -15,7 +15,7 @@
 
 namespace attractor::sim {
 
-struct ChaplyginSpherePoseEntry {
+struct ChaplyginSpherePoseEntry : cli::FactsEntry<ChaplyginSpherePoseFacts> {
   template <class S>
   using System = ChaplyginSpherePose<S>;
   using Reduced = ChaplyginSphereEntry;
@@ -30,22 +30,11 @@ struct ChaplyginSpherePoseEntry {
       "Defaults as chaplygin-sphere's, R0 the smallest rotation with R0^T e3 = Gamma0, the contact\n"
       "point at (0, 0), T = 20. A start must have R0 a rotation with R0^T e3 = Gamma0: --project\n"
       "normalizes Gamma0 and sets R0 from it that way.";
-  static constexpr const cli::Param (&params)[5] = Reduced::params;
-  static constexpr const char* states[] = {"W1",  "W2",  "W3",  "G1",  "G2",  "G3",  "R11", "R21", "R31",
-                                           "R12", "R22", "R32", "R13", "R23", "R33", "x",   "y"};
-  static constexpr cli::InvariantInfo invariants[] = {
-      {"G", InvariantKind::constraint}, {"H", InvariantKind::energy},     {"K", InvariantKind::momentum},
-      {"M2", InvariantKind::momentum},  {"RtR11", InvariantKind::group},  {"RtR12", InvariantKind::group},
-      {"RtR13", InvariantKind::group},  {"RtR22", InvariantKind::group},  {"RtR23", InvariantKind::group},
-      {"RtR33", InvariantKind::group},  {"Re3-G1", InvariantKind::group}, {"Re3-G2", InvariantKind::group},
-      {"Re3-G3", InvariantKind::group}};
   static constexpr cli::StateOption initial[] = {
       Reduced::initial[0],
       Reduced::initial[1],
       {"R0", 9, "R11,R21,R31,R12,R22,R32,R13,R23,R33", "attitude, body to space, column-major (default from Gamma0)"},
       {"xy0", 2, "X,Y", "contact point on the plane [m] (default 0,0)"}};
-  static constexpr double default_gain = Reduced::default_gain;
-  static constexpr const char* T_default = Reduced::T_default;
 
   template <class S>
   static Result<System<S>> make(const cli::Params& p) {
@@ -53,12 +42,6 @@ struct ChaplyginSpherePoseEntry {
     q.radius = S(p("a")), q.mass = S(p("m")), q.I1 = S(p("I1")), q.I2 = S(p("I2")), q.I3 = S(p("I3"));
     return System<S>::make(q);
   }
-  static void default_x0(const cli::Params& p, double* x) {
-    Reduced::default_x0(p, x);
-    write_attitude(x);
-    x[15] = 0, x[16] = 0;
-  }
-  static double default_T(const System<double>&, const Vec<double, 17>&) { return 20; }
   static std::string off_constraint(const cli::Params& p, const double* x) {
     const std::string reduced = Reduced::off_constraint(p, x);
     if (!reduced.empty()) return reduced;

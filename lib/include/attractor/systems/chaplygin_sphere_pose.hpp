@@ -32,6 +32,33 @@
 
 namespace attractor {
 
+// The sphere's parameters and start (chaplygin_sphere.hpp), the attitude and contact point beside
+// them. The documented R0 is the smallest rotation with R0ᵀe3 = Γ0 = (0.6, 0, 0.8): the rotation
+// about −e2 by acos 0.8, so R0 = [[0.8, 0, −0.6], [0, 1, 0], [0.6, 0, 0.8]] (column-major below).
+struct ChaplyginSpherePoseFacts {
+  static constexpr const facts::Param (&params)[5] = ChaplyginSphereFacts::params;
+  static constexpr const int (&principal_moments)[3] = ChaplyginSphereFacts::principal_moments;
+  static constexpr const char* states[] = {"W1",  "W2",  "W3",  "G1",  "G2",  "G3",  "R11", "R21", "R31",
+                                           "R12", "R22", "R32", "R13", "R23", "R33", "x",   "y"};
+  static constexpr facts::Invariant invariants[] = {
+      {"G", facts::InvariantKind::constraint, "|Gamma|^2, target 1"},
+      {"H", facts::InvariantKind::energy, "the energy"},
+      {"K", facts::InvariantKind::momentum, "M.Gamma, the nonholonomic momentum"},
+      {"M2", facts::InvariantKind::momentum, "|M|^2"},
+      {"RtR11", facts::InvariantKind::group, "R^T R - I"},
+      {"RtR12", facts::InvariantKind::group, "R^T R - I"},
+      {"RtR13", facts::InvariantKind::group, "R^T R - I"},
+      {"RtR22", facts::InvariantKind::group, "R^T R - I"},
+      {"RtR23", facts::InvariantKind::group, "R^T R - I"},
+      {"RtR33", facts::InvariantKind::group, "R^T R - I"},
+      {"Re3-G1", facts::InvariantKind::group, "R^T e3 - Gamma, target 0"},
+      {"Re3-G2", facts::InvariantKind::group, "R^T e3 - Gamma, target 0"},
+      {"Re3-G3", facts::InvariantKind::group, "R^T e3 - Gamma, target 0"}};
+  static constexpr double x0[] = {1, 0.5, 2, 0.6, 0, 0.8, 0.8, 0, 0.6, 0, 1, 0, -0.6, 0, 0.8, 0, 0};
+  static constexpr facts::Case documented = {
+      "documented", "paper 004 (the slides give no numbers)", x0, 1e-3, 20, "feedback-rk4", 1};
+};
+
 template <class S>
 struct ChaplyginSpherePose {
   using Scalar = S;
