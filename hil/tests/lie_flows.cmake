@@ -53,3 +53,16 @@ attractor_cli_test(sleigh_oscillating_mass_defaults 0
   "\"energy_error\":[0-9.]+e-1[0-9],.*\"divergence_integral\":-?[0-9.]+e-1[0-9],\"log_measure_change\":-?[0-9.]+e-1[0-9]"
   -- ${SIM} sleigh-oscillating-mass --json --T 2 --measure)
 attractor_cli_test(sleigh_oscillating_mass_auto_gains 0 "auto gains" -- ${SIM} sleigh-oscillating-mass --gains auto --precision float --T 2)
+
+# Principal moments (the facts' principal_moments): a triple that violates the triangle inequality
+# runs with a warning on stderr, as the skate's and the robot's do; a real body's runs without one.
+attractor_cli_test(sphere_triangle_warning 0
+  "chaplygin-sphere: warning: I1, I2, I3 = .0[.]3, 0[.]4, 2. violate the triangle inequality"
+  -- ${SIM} chaplygin-sphere --I3 2 --T 0.01)
+attractor_cli_test(sphere_no_triangle_warning 0 "^chaplygin-sphere feedback-rk4" --not "triangle"
+  -- ${SIM} chaplygin-sphere --T 0.01)
+attractor_cli_test(sleigh_mass_triangle_warning 0
+  "sleigh-oscillating-mass: warning: I1, I2, I3 = .1, 1[.]5, 3. violate the triangle inequality"
+  -- ${SIM} sleigh-oscillating-mass --I3 3 --T 0.01)
+attractor_cli_test(sleigh_mass_no_triangle_warning 0 "^sleigh-oscillating-mass feedback-rk4" --not "triangle"
+  -- ${SIM} sleigh-oscillating-mass --T 0.01)

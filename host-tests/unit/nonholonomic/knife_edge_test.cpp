@@ -141,7 +141,10 @@ TEST(KnifeEdge, FactsNameTheRefusedParameterAndRule) {
   ASSERT_TRUE(r);
   EXPECT_EQ(r.param, 1);
   EXPECT_STREQ(KnifeEdgeFacts::params[r.param].name, "J");
-  EXPECT_STREQ(r.rule, "is outside its range");
+  EXPECT_STREQ(r.rule, "must be positive");
+  v[1] = 1, v[2] = -1;  // g
+  EXPECT_STREQ(facts::check<KnifeEdgeFacts>(v).rule, "must not be negative");
+  v[2] = 1;
   v[1] = 1, v[0] = -1, v[3] = NAN;  // a NaN is reported first, whatever its place
   r = facts::check<KnifeEdgeFacts>(v);
   EXPECT_EQ(r.param, 3);

@@ -114,11 +114,13 @@ struct Refusal {
 constexpr Refusal accepted() { return {}; }
 constexpr Refusal refused(int param, const char* rule, int element = -1) { return {param, element, rule, false}; }
 
-// The text of a range rule a value breaks (nullptr: it satisfies it).
+// The text of a range rule a value breaks (nullptr: it satisfies it); a bounded range's text says
+// only that (the host tools print its bounds, cli::Range::describe).
 constexpr const char* range_rule(const Range& r, double v) {
   if (!finite(v)) return "must be finite";
   if (r.nonzero && v == 0) return "must be nonzero";
   if (r.contains(v)) return nullptr;
+  if (r.lo == 0 && r.hi == kUnbounded) return r.lo_open ? "must be positive" : "must not be negative";
   return "is outside its range";
 }
 
