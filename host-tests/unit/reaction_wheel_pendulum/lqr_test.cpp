@@ -104,8 +104,9 @@ TYPED_TEST(Lqr, DoubleIntegratorMatchesContinuousRiccati) {
     const Mat<double, 2, 2> Ad = d->A.template cast<double>(), P = lqr->P.template cast<double>();
     const Mat<double, 2, 1> Bd = d->B.template cast<double>();
     const double Rd = dt;
-    const Mat<double, 2, 2> rhs = Mat<double, 2, 2>::Identity() * dt + Ad.transpose() * P * Ad -
-                                  Ad.transpose() * P * Bd * (Bd.transpose() * P * Ad) / (Rd + (Bd.transpose() * P * Bd)(0, 0));
+    const Mat<double, 2, 2> rhs =
+        Mat<double, 2, 2>::Identity() * dt + Ad.transpose() * P * Ad -
+        Ad.transpose() * P * Bd * (Bd.transpose() * P * Ad) / (Rd + (Bd.transpose() * P * Bd)(0, 0));
     const double res_tol = std::is_same<S, float>::value ? 1e-5 : 1e-12;
     EXPECT_LT((rhs - P).cwiseAbs().maxCoeff(), res_tol * P.cwiseAbs().maxCoeff());
     // Continuous closed-loop poles (−√3 ± i)/2, |e^{s dt}| = e^{−√3 dt/2}.

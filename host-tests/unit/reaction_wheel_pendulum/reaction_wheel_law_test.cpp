@@ -67,8 +67,7 @@ TYPED_TEST(WheelLaw, ClosedFormMatchesGenericLawAndPlant) {
       const S u_generic = cl->control(v, Ga, th, vd)[0];
       const S u = law->torque(x);
       EXPECT_NEAR(double(u_generic), double(u), rel_tol<S>() * (1 + std::abs(double(u))));
-      EXPECT_NEAR(double(vd[0]), double(law->closed_loop_omega_dot(x)),
-                  rel_tol<S>() * (1 + std::abs(double(vd[0]))));
+      EXPECT_NEAR(double(vd[0]), double(law->closed_loop_omega_dot(x)), rel_tol<S>() * (1 + std::abs(double(vd[0]))));
       EXPECT_NEAR(double(cl->controlled_rotor_momentum(v, Ga, th)[0]), double(law->controlled_rotor_momentum(x)),
                   rel_tol<S>() * (1e-3 + std::abs(double(law->controlled_rotor_momentum(x)))));
       // The plant's closed form against the generic (44) under the law's torque.
@@ -142,10 +141,10 @@ TYPED_TEST(WheelLaw, ClosedLoopConservesControlledEnergy) {
   ::testing::Test::RecordProperty("rotor_momentum_drift", ::testing::PrintToString(dpi));
   if (std::is_same<S, double>::value) {
     EXPECT_LT(dE, 1e-12 * mg);  // measured 4e-15
-    EXPECT_LT(dpi, 1e-15);  // measured 1.2e-17
+    EXPECT_LT(dpi, 1e-15);      // measured 1.2e-17
   } else {
     EXPECT_LT(dE, 1e-5 * mg);  // measured 6e-7
-    EXPECT_LT(dpi, 1e-7);  // measured 6e-9
+    EXPECT_LT(dpi, 1e-7);      // measured 6e-9
   }
   EXPECT_GT(min_G2, std::cos(0.3) - 1e-3);  // conservative: never past the starting tilt
 }

@@ -73,7 +73,7 @@ class ReactionWheelLaw {
   S closed_loop_omega_dot(const Vec<S, 4>& x) const { return mg_ * x[1] / G_tilde_; }
 
   S sigma() const { return sigma_; }
-  S gain() const { return gain_; }                   // k
+  S gain() const { return gain_; }                    // k
   S closed_loop_inertia() const { return G_tilde_; }  // 𝔾̃ = 𝕀 + I_w²/σ
   S rho() const { return rho_; }                      // ρ of (52)
   const ReactionWheelParams<S>& params() const { return p_; }

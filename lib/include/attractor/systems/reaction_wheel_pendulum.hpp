@@ -33,13 +33,13 @@ namespace attractor {
 
 template <class S>
 struct ReactionWheelParams {
-  S m_p = S(0.2);      // arm mass [kg]
-  S l = S(0.1);        // pivot to the arm's centre of mass [m]
-  S I_p = S(2.6e-3);   // arm's inertia about the pivot [kg m²]
-  S m_w = S(0.1);      // wheel mass [kg]
-  S l_w = S(0.15);     // pivot to the wheel's axis [m]
-  S I_w = S(3.0e-4);   // wheel's spin inertia about its axis [kg m²]
-  S g = S(9.81);       // gravity [m/s²]
+  S m_p = S(0.2);     // arm mass [kg]
+  S l = S(0.1);       // pivot to the arm's centre of mass [m]
+  S I_p = S(2.6e-3);  // arm's inertia about the pivot [kg m²]
+  S m_w = S(0.1);     // wheel mass [kg]
+  S l_w = S(0.15);    // pivot to the wheel's axis [m]
+  S I_w = S(3.0e-4);  // wheel's spin inertia about its axis [kg m²]
+  S g = S(9.81);      // gravity [m/s²]
 
   // 𝕀 = I_p + m_w l_w²: the body about the pivot without the wheel's spin inertia.
   S body_inertia() const { return I_p + m_w * l_w * l_w; }
