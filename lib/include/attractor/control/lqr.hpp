@@ -26,8 +26,8 @@
 //   H_{k+1} = H_k + A_kᵀ H_k W⁻¹ A_k,
 // H_k equals the plain Riccati iterate P_{2^k} started at P = 0 (each step doubles the horizon),
 // so a 1 kHz discretization (closed-loop poles at 1 − O(dt)) converges in about a dozen steps (the
-// wheel pendulum: 12–13, where plain iteration needs ~3·10³). H_k grows like |λ|^(2^k) for an unstable mode B cannot
-// reach: Inf, then out_of_range.
+// wheel pendulum: 12–13, where plain iteration needs ~3·10³). H_k grows like |λ|^(2^k) for an
+// unstable mode B cannot reach: Inf, then out_of_range.
 #pragma once
 
 #include <cmath>
