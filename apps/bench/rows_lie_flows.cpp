@@ -40,7 +40,7 @@ void lie_flow_rows(const char* prec) {
   bench_system(prec, "chaplygin_sphere", ChaplyginSphere<S>::make().value(), documented_x0<S, ChaplyginSphereFacts>(),
                documented_gains<S, ChaplyginSphereFacts>(), h);
   bench_system(prec, "sleigh_oscillating_mass", SleighOscillatingMass<S>::make().value(),
-               (Vec<S, 7>() << S(0.3), S(0), S(0.5), S(0.3), S(0.8), S(1), S(0.2)).finished(), Vec<S, 1>(S(10)), h);
+               documented_x0<S, SleighOscillatingMassFacts>(), documented_gains<S, SleighOscillatingMassFacts>(), h);
   bench_system(prec, "euler_poincare_suslov", eps_system<S>(), eps_x0<S>(), Vec<S, 8>::Constant(S(50)), h);
 }
 

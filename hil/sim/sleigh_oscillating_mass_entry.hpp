@@ -15,7 +15,7 @@
 
 namespace attractor::sim {
 
-struct SleighOscillatingMassEntry {
+struct SleighOscillatingMassEntry : cli::FactsEntry<SleighOscillatingMassFacts> {
   template <class S>
   using System = SleighOscillatingMass<S>;
   static constexpr const char* name = "sleigh-oscillating-mass";
@@ -28,20 +28,9 @@ struct SleighOscillatingMassEntry {
       "no numbers; defaults: I = (1, 1.5, 2), M = 1, m = 0.5, k = 4, r0 = (0.3, 0),\n"
       "p0 = (0.5, 0.3, 0.8, 1, 0.2), T = 20. Omega6 = 0 is built into the state: every x0 is\n"
       "admissible and --project changes nothing.";
-  static constexpr cli::Param params[] = {{"I1", "kg m^2", 1, cli::positive(), "body principal moment"},
-                                          {"I2", "kg m^2", 1.5, cli::positive(), "body principal moment"},
-                                          {"I3", "kg m^2", 2, cli::positive(), "body principal moment"},
-                                          {"M", "kg", 1, cli::positive(), "body mass"},
-                                          {"m", "kg", 0.5, cli::positive(), "oscillating mass"},
-                                          {"k", "N/m", 4, cli::positive(), "spring stiffness, U = k r^2/2"}};
-  static constexpr int principal_moments[] = {0, 1, 2};  // I1, I2, I3: warned on the triangle inequality
-  static constexpr const char* states[] = {"r", "rdot", "p1", "p2", "p3", "p4", "p5"};
-  static constexpr cli::InvariantInfo invariants[] = {{"E", cli::InvariantKind::energy}};
   static constexpr cli::StateOption initial[] = {
       {"r0", 2, "r,rdot", "displacement [m] and rate [m/s] of the mass (default 0.3,0)"},
       {"p0", 5, "p1,..,p5", "body momenta dL/dOmega^a (default 0.5,0.3,0.8,1,0.2)"}};
-  static constexpr double default_gain = 10;
-  static constexpr const char* T_default = "default 20";
 
   template <class S>
   static Result<System<S>> make(const cli::Params& p) {
@@ -49,24 +38,21 @@ struct SleighOscillatingMassEntry {
     q.I1 = S(p("I1")), q.I2 = S(p("I2")), q.I3 = S(p("I3")), q.M = S(p("M")), q.m = S(p("m")), q.k = S(p("k"));
     return System<S>::make(q);
   }
-  static void default_x0(const cli::Params&, double* x) {
-    const double d[7] = {0.3, 0, 0.5, 0.3, 0.8, 1, 0.2};
-    std::copy(d, d + 7, x);
-  }
-  static double default_T(const System<double>&, const Vec<double, 7>&) { return 20; }
   // The constraint Omega6 = 0 is built into the reduced state: every x0 is admissible.
   static std::string off_constraint(const cli::Params&, const double*) { return ""; }
   static std::string project(const cli::Params&, double*) { return ""; }
-  // x0 and the energy level's extremes: |r| <= sqrt(2E/k), |rdot| <= sqrt(2E/m), and each p_a at
-  // sqrt(2E λ) (λ = the largest eigenvalue bound I_a + m r^2 + M + m of the momentum metric).
-  static std::array<Vec<double, 7>, 8> region(const System<double>& sys, const Vec<double, 7>& x0) {
+  // x0 and the energy level's extremes: |rdot| <= sqrt(2E/m), |r| <= sqrt(2E/k) (without a spring,
+  // k = 0, the mass slides: |r| <= |r0| + T sqrt(2E/m) over the run), and each p_a at sqrt(2E λ)
+  // (λ = the largest eigenvalue bound I_a + m r^2 + M + m of the momentum metric).
+  static std::array<Vec<double, 7>, 8> region(const System<double>& sys, const Vec<double, 7>& x0, double T) {
     const auto& q = sys.p;
-    const double E = sys.energy(x0), rmax = std::sqrt(2 * E / q.k);
+    const double E = sys.energy(x0), vmax = std::sqrt(2 * E / q.m);
+    const double rmax = q.k > 0 ? std::sqrt(2 * E / q.k) : std::abs(x0[0]) + T * vmax;
     const double lam = std::max({q.I1, q.I2, q.I3}) + q.m * rmax * rmax + q.M + q.m;
     std::array<Vec<double, 7>, 8> r;
     r[0] = x0;
     r[1] = Vec<double, 7>::Unit(0) * rmax;
-    r[2] = Vec<double, 7>::Unit(1) * std::sqrt(2 * E / q.m);
+    r[2] = Vec<double, 7>::Unit(1) * vmax;
     for (int a = 0; a < 5; ++a) r[3 + a] = Vec<double, 7>::Unit(2 + a) * std::sqrt(2 * E * lam), r[3 + a][0] = rmax;
     return r;
   }

@@ -13,6 +13,7 @@
 #include "attractor/integrate/butcher.hpp"
 #include "attractor/integrate/feedback.hpp"
 #include "attractor/integrate/measure.hpp"
+#include "attractor/core/documented.hpp"
 #include "attractor/systems/sleigh_oscillating_mass.hpp"
 #include "conformance.hpp"
 
@@ -87,11 +88,7 @@ Vec<double, 6> lagrange_dalembert(const SleighOscillatingMassParams<double>& p, 
   return out;
 }
 
-Vec<double, 7> sleigh_start() {
-  Vec<double, 7> x;
-  x << 0.3, 0.0, 0.5, 0.3, 0.8, 1.0, 0.2;
-  return x;
-}
+Vec<double, 7> sleigh_start() { return documented_x0<double, SleighOscillatingMassFacts>(); }
 
 }  // namespace
 

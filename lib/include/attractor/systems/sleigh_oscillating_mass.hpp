@@ -33,27 +33,43 @@
 
 #include <cmath>
 
+#include "attractor/core/facts.hpp"
 #include "attractor/core/finite.hpp"
 #include "attractor/core/result.hpp"
 #include "attractor/core/types.hpp"
 
 namespace attractor {
 
+// The sleigh's facts (core/facts.hpp). The slides give no numbers; the documented case:
+// I = (1, 1.5, 2), M = 1, m = 0.5, k = 4, (r, ṙ) = (0.3, 0), p = (0.5, 0.3, 0.8, 1, 0.2), T = 20.
+// k = 0 (no spring: the mass slides freely along the axis) is a valid sleigh.
+struct SleighOscillatingMassFacts {
+  static constexpr facts::Param params[] = {{"I1", "kg m^2", 1, facts::positive(), "body principal moment"},
+                                            {"I2", "kg m^2", 1.5, facts::positive(), "body principal moment"},
+                                            {"I3", "kg m^2", 2, facts::positive(), "body principal moment"},
+                                            {"M", "kg", 1, facts::positive(), "body mass"},
+                                            {"m", "kg", 0.5, facts::positive(), "oscillating mass"},
+                                            {"k", "N/m", 4, facts::non_negative(), "spring stiffness, U = k r^2/2"}};
+  static constexpr int principal_moments[] = {0, 1, 2};  // I1, I2, I3: warned on the triangle inequality
+  static constexpr const char* states[] = {"r", "rdot", "p1", "p2", "p3", "p4", "p5"};
+  static constexpr facts::Invariant invariants[] = {{"E", facts::InvariantKind::energy, "the energy"}};
+  static constexpr double x0[] = {0.3, 0, 0.5, 0.3, 0.8, 1, 0.2};
+  static constexpr facts::Case documented = {
+      "documented", "paper 004 (0.28) (the slides give no numbers)", x0, 1e-3, 20, "feedback-rk4", 10};
+};
+
 template <class S>
 struct SleighOscillatingMassParams {
-  S I1 = S(1), I2 = S(1.5), I3 = S(2);  // principal moments of the body [kg m²]
-  S M = S(1);                           // body mass [kg]
-  S m = S(0.5);                         // oscillating mass [kg]
-  S k = S(4);                           // spring stiffness, U = ½ k r² [N/m]
+  S I1 = S(facts::default_of<SleighOscillatingMassFacts>(0)), I2 = S(facts::default_of<SleighOscillatingMassFacts>(1)),
+    I3 = S(facts::default_of<SleighOscillatingMassFacts>(2));  // principal moments of the body [kg m²]
+  S M = S(facts::default_of<SleighOscillatingMassFacts>(3));   // body mass [kg]
+  S m = S(facts::default_of<SleighOscillatingMassFacts>(4));   // oscillating mass [kg]
+  S k = S(facts::default_of<SleighOscillatingMassFacts>(5));   // spring stiffness, U = ½ k r² [N/m]
 
-  // non_finite for NaN/Inf; invalid_parameter unless I_i > 0, M > 0, m > 0, k >= 0.
+  // non_finite for NaN/Inf; invalid_parameter outside the facts' ranges (I_i, M, m > 0, k >= 0).
   Error validate() const {
     const S v[6] = {I1, I2, I3, M, m, k};
-    for (const S x : v)
-      if (!is_finite(x)) return Error::non_finite;
-    if (!(I1 > S(0)) || !(I2 > S(0)) || !(I3 > S(0)) || !(M > S(0)) || !(m > S(0)) || !(k >= S(0)))
-      return Error::invalid_parameter;
-    return Error::none;
+    return facts::error_of(facts::check<SleighOscillatingMassFacts>(v));
   }
 };
 
