@@ -70,7 +70,7 @@ TEST(SleighToda, OrbitsApproachThePositiveVAxis) {
 
 // exact() against the integrated flow while the orbit still turns (t <= 3), for ω0 of either
 // sign (ω0 < 0: the mirror orbit, ω(t) < 0 all along) and v0 of either sign; a state with ω = 0
-// is an equilibrium it returns unchanged.
+// is an equilibrium it returns unchanged, the origin included (where v/|v| is 0/0).
 TEST(SleighToda, ExactFlowMatchesTheIntegratedOneForEitherSignOfOmega) {
   const auto sys = physical_sleigh();
   for (const Vec<double, 2>& x0 :
@@ -84,7 +84,7 @@ TEST(SleighToda, ExactFlowMatchesTheIntegratedOneForEitherSignOfOmega) {
       EXPECT_NEAR((x - e).norm(), 0, 1e-9) << x0.transpose() << " t=" << k * 1e-3;
     }
   }
-  for (const Vec<double, 2>& rest : {Vec<double, 2>(0.8, 0), Vec<double, 2>(-0.8, 0)})
+  for (const Vec<double, 2>& rest : {Vec<double, 2>(0.8, 0), Vec<double, 2>(-0.8, 0), Vec<double, 2>(0, 0)})
     EXPECT_EQ(sys.exact(rest, 5), rest);
 }
 
