@@ -108,7 +108,7 @@ LoopResult<Sys::N> measure(const FeedbackInputs& in, const Sys& sys, const Ref& 
                            const Vec<typename Sys::Scalar, Sys::N>& x0, InvariantMonitor& mon, Csv& csv) {
   using S = typename Sys::Scalar;
   constexpr int N = Sys::N, M = Sys::M;
-  const S h = S(in.h);
+  const S h = S(in.h);  // a normal number of S: feedback_simulate checked it (step_in_precision)
   const RuntimeTableau<S> rt = runtime_tableau<S>(in.method.scheme);
   auto emit = [&](double t, const Vec<double, N>& x) {
     if (!csv.is_open()) return;
@@ -179,7 +179,8 @@ FeedbackOutcome<Entry::template System<S>::N> feedback_simulate(FeedbackInputs i
     for (int k = 0; k < p.n; ++k) fit_precision<S>((std::string("--") + p.name).c_str(), in.params[v++]);
   for (int i = 0; i < N; ++i) fit_precision<S>("the initial state", in.x0[std::size_t(i)]);
   for (int i = 0; i < M; ++i) fit_precision<S>("--gains", in.gains.gains[std::size_t(i)]);
-  fit_precision<S>("--h", in.h);
+  // Before the step count: a step of 0 would count no steps and pass every stability check.
+  const S h = step_in_precision<S>(in.h);
   std::vector<double> pr(static_cast<std::size_t>(V));  // the parameters as the run's precision holds them
   for (int i = 0; i < V; ++i) pr[std::size_t(i)] = double(S(in.params[std::size_t(i)]));
   check_params<Entry>(in.params.data());
@@ -204,7 +205,6 @@ FeedbackOutcome<Entry::template System<S>::N> feedback_simulate(FeedbackInputs i
   if (fbm)
     for (std::size_t k = 0; k < region_d.size(); ++k) region[k] = region_d[k].template cast<S>();
   const Scheme sc = in.method.scheme;
-  const S h = S(in.h);
   Vec<S, M> K;
   for (int i = 0; i < M; ++i) K[i] = S(in.gains.gains[std::size_t(i)]);
   if (fbm && in.gains.automatic) K = auto_gains(sys, region, sc, h);

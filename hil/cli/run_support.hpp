@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -23,6 +24,34 @@ using Json = nlohmann::ordered_json;
 
 constexpr double kMaxStepsUnforced = 1e9;     // above this a run needs --force
 constexpr int64_t kProgressSteps = 10000000;  // runs at least this long report progress
+
+// The step --h as the run's precision S holds it. A step S cannot hold as a normal number is
+// invalid input (exit 5): beyond its range, or rounded to 0 or to a subnormal value (which has
+// fewer significant bits than the precision promises; a step of 0 would also pass every
+// stability check as h * stiffness = 0). Every command checks it before it counts the steps.
+template <class S>
+S step_in_precision(double h) {
+  using Limits = std::numeric_limits<S>;
+  const std::string precision = sizeof(S) == 4 ? "float" : "double";
+  if (!(std::abs(h) <= double(Limits::max())))
+    throw Failure(exit_invalid, "--h = " + exact(h) + " is beyond the range of " + precision);
+  const S held = S(h);
+  if (!(std::abs(held) >= Limits::min()))
+    throw Failure(exit_invalid, "--h = " + exact(h) + (held == S(0) ? " rounds to 0" : " is subnormal") + " in " +
+                                    precision + " (the smallest normal " + precision + " is " +
+                                    exact(double(Limits::min())) + "); raise --h" +
+                                    (sizeof(S) == 4 ? " or run --precision double" : ""));
+  return held;
+}
+
+// The same check by the --precision word, for a command that counts its steps before it
+// dispatches on the precision.
+inline void check_step_precision(const std::string& precision, double h) {
+  if (precision == "float")
+    (void)step_in_precision<float>(h);
+  else
+    (void)step_in_precision<double>(h);
+}
 
 // Number of steps of length h covering T: round(T/h) in 64 bit. Refused (exit 5) when it is 0,
 // not representable, or above 1e9 without --force (the message prints the estimate).

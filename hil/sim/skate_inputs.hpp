@@ -49,6 +49,7 @@ inline Inputs parse_inputs(const cli::Args& a) {
   cli::warn_triangle("skate", "I1, I2, I3", in.I1, in.I2, in.I3);
   if (in.controlled) cli::warn_triangle("skate", "J1, J2, J3", in.J1, in.J2, in.J3);
   in.h = a.num("h");
+  cli::check_step_precision(a.choice("precision"), in.h);  // before the step count and the rates
   in.loop = cli::parse_closed_loop(a, in.controlled, in.h, kMismatchKeys);
   in.T = a.num("T", in.controlled ? 10.0 : 2.0);
   in.steps = cli::step_count(in.T, in.h, a.flag("force"));

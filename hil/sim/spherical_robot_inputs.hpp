@@ -69,6 +69,7 @@ inline Inputs parse_inputs(const cli::Args& a) {
     in.theta_dot_given = true;
   }
   in.h = a.num("h");
+  cli::check_step_precision(a.choice("precision"), in.h);  // before the step count and the rates
   in.loop = cli::parse_closed_loop(a, in.controlled, in.h, kMismatchKeys);
   in.steps = cli::step_count(a.num("T"), in.h, a.flag("force"));
   const double every = a.num("every");

@@ -57,6 +57,29 @@ attractor_cli_test(loop_seed_max 0 "\"seed\":9007199254740992" -- ${SIM} skate -
 attractor_cli_test(robot_triangle_warning 0 "spherical-robot: warning: I1, I2, I3 = [(]0.1, 0.1, 5[)] violate the triangle"
   -- ${SIM} spherical-robot --I3 5 --T 0.01)
 
+# A step the run's precision cannot hold as a normal number is invalid input (exit 5, naming
+# --h and the precision), never "unstable, lower --h" (a step of 0 passes every stability check):
+# rounded to 0, subnormal, for the feedback systems and both model simulators, before the step
+# count; the smallest normal float itself runs. A held step whose T/h is no step count is exit 5.
+attractor_cli_test(h_float_rounds_to_zero 5 "--h = 1e-50 rounds to 0 in float [(]the smallest normal float is 1.17549435[0-9]*e-38[)]"
+  --not "lower --h" -- ${SIM} harmonic-oscillator --precision float --h 1e-50 --T 1e-46)
+attractor_cli_test(h_float_zero_default_T 5 "--h = 1e-50 rounds to 0 in float" --not "step count"
+  -- ${SIM} chaplygin-sphere --precision float --h 1e-50)
+attractor_cli_test(h_float_subnormal 5 "--h = 1e-40 is subnormal in float.*raise --h or run --precision double"
+  -- ${SIM} chaplygin-sphere --precision float --h 1e-40 --T 1e-36)
+attractor_cli_test(h_double_subnormal 5 "--h = 9.99989e-321 is subnormal in double [(]the smallest normal double is 2.2250738585072014e-308[)]. raise --h$"
+  -- ${SIM} harmonic-oscillator --h 1e-320 --T 1e-316)
+attractor_cli_test(h_float_smallest_normal 0 "harmonic-oscillator feedback-rk4 float h=1.17549e-38 steps=100 "
+  -- ${SIM} harmonic-oscillator --precision float --h 1.1754943508222875e-38 --T 1.1754943508222875e-36)
+attractor_cli_test(skate_h_float_rounds_to_zero 5 "--h = 1e-50 rounds to 0 in float" --not "step count"
+  -- ${SIM} skate --precision float --h 1e-50)
+attractor_cli_test(skate_h_float_subnormal 5 "--h = 1e-40 is subnormal in float" -- ${SIM} skate --sigma -1e-5 --precision float --h 1e-40 --T 1e-36)
+attractor_cli_test(robot_h_float_rounds_to_zero 5 "--h = 1e-50 rounds to 0 in float" -- ${SIM} spherical-robot --precision float --h 1e-50 --T 1e-46)
+attractor_cli_test(robot_h_double_subnormal 5 "--h = 1e-310 is subnormal in double" -- ${SIM} spherical-robot --h 1e-310 --T 1e-306)
+attractor_cli_test(h_float_steps_overflow 5 "--T/--h = 1e[+]300/1.5e-38 is not a usable step count"
+  -- ${SIM} sleigh-toda --precision float --h 1.5e-38 --T 1e300)
+attractor_cli_test(skate_h_steps_overflow 5 "--T/--h = 1e[+]300/1e-300 is not a usable step count" -- ${SIM} skate --h 1e-300 --T 1e300)
+
 # Streams: stdout into a closed pipe is an output error (exit 6 with a message, not SIGPIPE);
 # with stderr closed, the CSV does not become fd 2 (no progress or error line in it); a config
 # that is not a regular file (a FIFO nobody writes) is refused at once; an output naming the

@@ -104,6 +104,31 @@ TEST(Recording, ForeignAndMalformedFilesAreRefusedWithTheirReason) {
   EXPECT_NE(refused(nul).find("NUL byte"), std::string::npos);
 }
 
+// The byte offset of event k (0-based) of a recording `d` (walking the event headers).
+std::size_t event_offset(const Bytes& d, std::size_t k) {
+  std::size_t at = kRecordingHeader + recording_u32(d, 12);
+  for (std::size_t i = 0; i < k; ++i) at += kEventHeader + recording_u32(d, at + 17);
+  return at;
+}
+
+// Ticks never decrease from one event to the next (equal ticks are the rule within a tick): a
+// recording whose ticks go 5 then 0, or 1 then 0, is refused at the later event's tick field.
+TEST(Recording, TicksGoingBackwardsAreRefused) {
+  const Bytes good = sample_recording("");  // ticks 0 0 0 1 1 1
+  Bytes d = good;
+  d[event_offset(d, 1) + 1] = 5;  // event 1 at tick 5, event 2 at tick 0
+  EXPECT_NE(refused(d).find("has a tick index going backwards (byte " + std::to_string(event_offset(d, 2) + 1) + ")"),
+            std::string::npos)
+      << refused(d);
+  d = good;
+  d[event_offset(d, 5) + 1] = 0;  // the last event (tick 1) at tick 0, after the tick-1 frame
+  EXPECT_NE(refused(d).find("going backwards (byte " + std::to_string(event_offset(d, 5) + 1) + ")"),
+            std::string::npos);
+  d = good;
+  d[event_offset(d, 3) + 1] = 0;  // the fault one tick earlier: still never decreasing
+  EXPECT_EQ(parse_recording(d, "x.rec").events[3].tick, 0);
+}
+
 TEST(Recording, UnreadableFileIsAnIoError) {
   for (const char* p : {"/nonexistent/x.rec", "/tmp"}) try {
       load_recording(p);
@@ -153,6 +178,50 @@ TEST(Replay, PlantOnlyServesTheAnswersAndComparesEveryWrite) {
   EXPECT_TRUE(peer.receive(v, e) && peer.receive(v, e));
   peer.tick = 1;
   EXPECT_NE(replay_failure([&] { peer.note_fault(1, 4); }).find("fault schedule differs"), std::string::npos);
+}
+
+// The plant-only replay compares where each write and fault happen, not only their bytes: the
+// recorded hello, the tick-1 fault or the tick-1 frame at another tick is a difference naming
+// both ticks; the recorded run itself goes through and uses the recording up.
+TEST(Replay, PlantOnlyRefusesAWriteOrFaultAtAnotherTick) {
+  const Recording r = parse_recording(sample_recording(), "x.rec");
+  const Bytes hello = {0, 3, 1, 2, 0}, frame = {0, 4, 9, 9, 9, 0};
+  // Runs the recorded run up to `stop` (0: the hello, 1: the fault, 2: the frame, 3: all) at
+  // the recorded ticks, then that step at tick `at`; the replay's message ("" when none).
+  auto run = [&](int stop, std::int64_t at) {
+    PlantReplay script(r);
+    Peer peer(-1, -1, 1.0);
+    peer.tap = &script;
+    attractor::link::FrameView v;
+    attractor::link::LinkError e;
+    return replay_failure([&] {
+      peer.tick = stop == 0 ? at : 0;
+      peer.send(hello);
+      EXPECT_TRUE(peer.receive(v, e) && peer.receive(v, e));
+      peer.tick = stop == 1 ? at : 1;
+      peer.note_fault(peer.tick, 3);
+      peer.tick = stop == 2 ? at : 1;
+      peer.send(frame);
+      EXPECT_TRUE(peer.receive(v, e));
+      script.finish(peer.tick);
+      if (stop == 3) peer.send(frame);
+    });
+  };
+  EXPECT_NE(run(0, 3).find("(the recording writes a frame here at tick 0) at tick 3"), std::string::npos) << run(0, 3);
+  EXPECT_NE(run(1, 2).find("(the recording injects a fault here at tick 1) at tick 2"), std::string::npos) << run(1, 2);
+  EXPECT_NE(run(2, 2).find("(the recording writes a frame here at tick 1) at tick 2"), std::string::npos) << run(2, 2);
+  EXPECT_NE(run(3, 0).find("the runner went on past the recording at tick 1"), std::string::npos) << run(3, 0);
+  // The order within a tick too: the tick-1 frame before the tick-1 fault.
+  PlantReplay script(r);
+  Peer peer(-1, -1, 1.0);
+  peer.tap = &script;
+  attractor::link::FrameView v;
+  attractor::link::LinkError e;
+  peer.send(hello);
+  EXPECT_TRUE(peer.receive(v, e) && peer.receive(v, e));
+  peer.tick = 1;
+  const std::string m = replay_failure([&] { peer.send(frame); });
+  EXPECT_NE(m.find("(the recording injects a fault here at tick 1) at tick 1"), std::string::npos) << m;
 }
 
 // The firmware side over a socket pair: the test writes what the "firmware" sends in advance.

@@ -109,6 +109,20 @@ for entry in ../../etc/hostname /etc/hostname "lib/../../$(basename "$root")/REA
   expect 5 -- "$s/mutate" --check --list "$tmp/outside.tsv"
   grep -q "is not a file of the tree" <<<"$out" || fail "mutate took $entry: $out"
 done
+# the tests field: suites, the host tools' executables (NAME:FILTER too), ctest:REGEX@TARGET[+...]
+entry=$'lib/include/attractor/rt/stats.hpp\tif (rank < 1u) rank = 1u;\t(void)0;\t%s\twhy\n'
+for item in nosuch_test hil_cli_test: crosscheck:x ctest:x ctest:@attractor-sim ctest:x@ 'ctest:(@attractor-sim' \
+  ctest:x@nosuch ctest:x@attractor-sim+ ctest:x@+attractor-sim; do
+  # shellcheck disable=SC2059  # the entry is the format
+  printf "$entry" "$item" >"$tmp/items.tsv"
+  expect 5 -- "$s/mutate" --check --list "$tmp/items.tsv"
+done
+for item in 'hil_cli_test:Recording.*' 'hil_sim_test wire_reference_test runtime_tests' \
+  'ctest:^tools\.cli\.h_@attractor-sim+hil_cli_test'; do
+  # shellcheck disable=SC2059
+  printf "$entry" "$item" >"$tmp/items.tsv"
+  expect 0 -- "$s/mutate" --check --list "$tmp/items.tsv"
+done
 cp "$list" "$tmp/keep/list.tsv"
 expect 2 -- "$s/mutate" --check --list "$tmp/keep/list.tsv" --report "$tmp/keep/list.tsv"
 cmp -s "$list" "$tmp/keep/list.tsv" || fail "mutate --report emptied the list"

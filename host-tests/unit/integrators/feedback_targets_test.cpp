@@ -109,6 +109,22 @@ TEST(FeedbackTargets, BalancedGainsGiveOneGainPerGroup) {
   EXPECT_NEAR(Ki[3], 1.0, 1e-12);
 }
 
+// balanced_gains takes each group's largest gradient over the samples wherever it lies (first
+// here, the smallest last), so that stiffness <= M rate holds on every sample; a group whose
+// gradient vanishes on every sample gets the rate itself.
+TEST(FeedbackTargets, BalancedGainsUseTheLargestSampleWhereverItIs) {
+  const Rotation2NoHooksView<double> sys{};
+  const Vec<double, 4> samples[3] = {Vec<double, 4>(3, 0, 0, 3), Vec<double, 4>(1, 0, 0, 1),
+                                     Vec<double, 4>(0.5, 0, 0, 0.5)};
+  const Vec<double, 4> K = balanced_gains(sys, samples, 2.0);
+  EXPECT_NEAR(K[0], 2.0 / 36, 1e-15);  // |grad (a² + b² − 1)|² = 4 a², largest at a = 3
+  EXPECT_NEAR(K[3], 2.0 / 18, 1e-15);  // |grad det|² = |x|², largest at the first sample
+  const auto fb = feedback(sys, samples[1], K);
+  for (const auto& x : samples) EXPECT_LE(fb.stiffness(x), 4 * 2.0 * (1 + 1e-12));
+  const Vec<double, 4> none[1] = {Vec<double, 4>::Zero()};
+  EXPECT_EQ(balanced_gains(sys, none, 2.0), (Vec<double, 4>::Constant(2.0)));
+}
+
 }  // namespace
 
 // The conformance harness on a system with a gain group: on SO(2) (the group's target set) every

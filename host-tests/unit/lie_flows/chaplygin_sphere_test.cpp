@@ -144,6 +144,25 @@ TEST(ChaplyginSphere, ChaplyginDensityIsInvariantAndVolumeIsNot) {
   EXPECT_GT(max_volume, 1e-2);
 }
 
+// The feedback's target for |Γ|² is 1, not its start value; H, K and |M|² keep theirs: a start
+// with |Γ| = 1.05 is pulled onto the unit sphere (the gain on |Γ|² alone, so that the other rows'
+// targets, taken off the sphere, do not pull against it).
+TEST(ChaplyginSphere, FeedbackPullsTheVerticalToUnitLength) {
+  const auto sys = *ChaplyginSphere<double>::make();
+  Vec<double, 6> x0 = sphere_start();
+  x0.tail<3>() *= 1.05;
+  const Vec<double, 4> F0 = sys.invariants(x0);
+  const Vec<double, 4> T = sys.invariant_targets(F0);
+  EXPECT_EQ(T[0], 1.0);
+  for (int i = 1; i < 4; ++i) EXPECT_EQ(T[i], F0[i]) << "row " << i;
+  const auto fb = feedback(sys, x0, Vec<double, 4>(1, 0, 0, 0));
+  EXPECT_EQ(fb.reference(), T);
+  Vec<double, 6> x = x0;
+  for (int k = 0; k < 2000; ++k) rk4_step(fb, x, 5e-3);
+  EXPECT_NEAR(sys.invariants(x)[0], 1.0, 1e-6);
+  EXPECT_NEAR(x.tail<3>().norm(), 1.0, 1e-6);
+}
+
 template <class T>
 class ChaplyginSphereTyped : public ::testing::Test {};
 using SphereScalars = ::testing::Types<float, double>;

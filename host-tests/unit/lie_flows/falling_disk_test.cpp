@@ -160,5 +160,26 @@ TEST(FallingDisk, RefusesBadParameters) {
   }
 }
 
+// Each positive parameter refuses 0 (invalid_parameter) and each non-finite value is
+// non_finite; gravity may be 0 (a disk rolling without gravity: the energy is kinetic only).
+TEST(FallingDisk, ZeroIsRefusedExceptForGravity) {
+  for (int i = 0; i < 4; ++i) {
+    FallingDiskParams<double> p;
+    double* field[] = {&p.mass, &p.radius, &p.A, &p.B};
+    *field[i] = 0;
+    EXPECT_EQ(Disk::make(p).error(), Error::invalid_parameter) << i;
+    *field[i] = -1;
+    EXPECT_EQ(Disk::make(p).error(), Error::invalid_parameter) << i;
+    *field[i] = INFINITY;
+    EXPECT_EQ(Disk::make(p).error(), Error::non_finite) << i;
+  }
+  FallingDiskParams<double> p;
+  p.gravity = 0;
+  ASSERT_TRUE(Disk::make(p));
+  EXPECT_EQ(Disk::make(p)->prm.gravity, 0.0);
+  p.gravity = -1e-300;
+  EXPECT_EQ(Disk::make(p).error(), Error::invalid_parameter);
+}
+
 }  // namespace
 }  // namespace attractor

@@ -68,6 +68,26 @@ TEST(SleighToda, OrbitsApproachThePositiveVAxis) {
   }
 }
 
+// exact() against the integrated flow while the orbit still turns (t <= 3), for ω0 of either
+// sign (ω0 < 0: the mirror orbit, ω(t) < 0 all along) and v0 of either sign; a state with ω = 0
+// is an equilibrium it returns unchanged, the origin included (where v/|v| is 0/0).
+TEST(SleighToda, ExactFlowMatchesTheIntegratedOneForEitherSignOfOmega) {
+  const auto sys = physical_sleigh();
+  for (const Vec<double, 2>& x0 :
+       {Vec<double, 2>(0.3, -2), Vec<double, 2>(-1.5, -0.2), Vec<double, 2>(-0.2, 1), Vec<double, 2>(0.5, 0.7)}) {
+    Vec<double, 2> x = x0;
+    for (int k = 1; k <= 3000; ++k) {
+      rk4_step(sys, x, 1e-3);
+      if (k % 500 != 0) continue;
+      const Vec<double, 2> e = sys.exact(x0, k * 1e-3);
+      ASSERT_GT(std::abs(x[1]), 1e-3) << x0.transpose();  // still turning: the sign of ω matters
+      EXPECT_NEAR((x - e).norm(), 0, 1e-9) << x0.transpose() << " t=" << k * 1e-3;
+    }
+  }
+  for (const Vec<double, 2>& rest : {Vec<double, 2>(0.8, 0), Vec<double, 2>(-0.8, 0), Vec<double, 2>(0, 0)})
+    EXPECT_EQ(sys.exact(rest, 5), rest);
+}
+
 // The paper-000 sleigh (reduced, Π = 𝕀ξ with ξ = (ω, v, 0) on the constraint) runs the same
 // motion: Π = ((I + m a²) ω, m v, m a ω).
 TEST(SleighToda, SameMotionAsThePaper000Sleigh) {

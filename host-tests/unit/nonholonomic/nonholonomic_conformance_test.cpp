@@ -114,6 +114,18 @@ struct Conformance<RollerRacer<S>> : ConformanceDefaults {
   }
 };
 
+// The roller racer with the energy row h: the other branch of the principal-bundle adapter's
+// fused gradient (the sign and weight of its momentum part).
+template <class S>
+struct Conformance<RollerRacer<S, EnergyRow::original>> : ConformanceDefaults {
+  static RollerRacer<S, EnergyRow::original> make(std::mt19937&) {
+    return RollerRacer<S, EnergyRow::original>::make().value();
+  }
+  static Vec<double, 11> sample(std::mt19937& rng, const RollerRacer<S, EnergyRow::original>&) {
+    return Conformance<RollerRacer<S>>::sample(rng, RollerRacer<S>::make().value());
+  }
+};
+
 // The driven snakeboard: (q, p) on the wheel constraints at a random clock t (the torques at any
 // phase) and work W; |φ| ≤ 1 keeps the constraints independent.
 template <class S>
@@ -155,6 +167,8 @@ using RollingDiskSystem = attractor::RollingDisk<S>;
 template <class S>
 using RollerRacerSystem = attractor::RollerRacer<S>;
 template <class S>
+using RollerRacerEnergySystem = attractor::RollerRacer<S, attractor::EnergyRow::original>;
+template <class S>
 using SnakeboardSystem = attractor::SnakeboardDriven<S>;
 }  // namespace
 
@@ -168,4 +182,5 @@ ATTRACTOR_CONFORMANCE(KnifeEdgeEnergyRowConformance, KnifeEdgeEnergySystem);
 ATTRACTOR_CONFORMANCE(HeisenbergConformance, attractor::Heisenberg);
 ATTRACTOR_CONFORMANCE(RollingDiskConformance, RollingDiskSystem);
 ATTRACTOR_CONFORMANCE(RollerRacerConformance, RollerRacerSystem);
+ATTRACTOR_CONFORMANCE(RollerRacerEnergyRowConformance, RollerRacerEnergySystem);
 ATTRACTOR_CONFORMANCE(SnakeboardDrivenConformance, SnakeboardSystem);

@@ -83,6 +83,31 @@ TEST(Example1Particle, DlaKeepsItsDiscreteConstraintNotTheEnergy) {
   EXPECT_LT(worst_E, 1e-3);
 }
 
+// DLA's multiplier() is the λ_k of its last step, the constraint impulse of the discrete
+// Lagrange–d'Alembert equation: with V = 0 and a constant mass, p_k − m (q_{k+1} − q_k)/h =
+// m E(q_k) λ_k, and it is not zero (the particle turns).
+TEST(Example1Particle, DlaMultiplierIsTheStepsConstraintImpulse) {
+  const double h = 0.05;
+  ParticleModel heavy;
+  heavy.m = 2.5;
+  const Vec<double, 6> x0 = particle_x0();
+  Vec<double, 6> x = (Vec<double, 6>() << x0.head<3>(), 2.5 * x0.tail<3>()).finished();
+  auto d = *DiscreteLagrangeDAlembert<ParticleModel>::make(heavy, x);
+  EXPECT_EQ(d.multiplier()[0], 0.0);  // no step yet
+  double worst = 0, largest = 0;
+  for (int k = 0; k < 200; ++k) {
+    const Vec<double, 6> before = x;
+    ASSERT_EQ(step(d, x, h), Error::none);
+    const Vec3<double> q = before.head<3>(), v = (x.head<3>() - q) / h;
+    const Vec3<double> impulse = before.tail<3>() - heavy.mass(q) * v;
+    const Vec3<double> by_lambda = heavy.mass(q) * heavy.constraint_fields(q) * d.multiplier();
+    worst = std::max(worst, (impulse - by_lambda).norm());
+    largest = std::max(largest, std::abs(d.multiplier()[0]));
+  }
+  EXPECT_LT(worst, 1e-12);
+  EXPECT_GT(largest, 1e-2);  // an impulse: O(h)
+}
+
 // Remark 5's start (λ̃_0 = 0) leaves λ̃_k − λ(t_k) zig-zagging with amplitude |λ(0)| (the
 // parasitic root −1 of (10b)); the consistent start does not. Both keep p̃ on the constraint.
 TEST(NonholonomicVerlet, Remark5StartLeavesAPeriodTwoMultiplierOscillation) {

@@ -44,6 +44,19 @@ TEST(CostStats, MinMaxMeanAndBuckets) {
   EXPECT_EQ(s.quantile_bin(0.0), 0);
 }
 
+// quantile_bin clamps q to [0, 1] and the rank to at least 1: q = 0 names the minimum's bucket,
+// not bucket 0 (empty here), and q outside [0, 1] names the extreme buckets.
+TEST(CostStats, QuantileBinClampsToTheSamplesBuckets) {
+  CostStats<8> s(2);  // buckets of 4 counts; every sample in buckets 2 and 3
+  for (std::uint32_t v : {9u, 10u, 11u, 13u}) s.add(v);
+  ASSERT_EQ(s.bin(0), 0u);
+  EXPECT_EQ(s.quantile_bin(0.0), 2);   // rank 1: the minimum's bucket
+  EXPECT_EQ(s.quantile_bin(-1.0), 2);  // q below 0 is q = 0
+  EXPECT_EQ(s.quantile_bin(0.75), 2);  // rank 3 is the last sample of bucket 2
+  EXPECT_EQ(s.quantile_bin(1.0), 3);   // the maximum's bucket, not the overflow bucket
+  EXPECT_EQ(s.quantile_bin(2.0), 3);   // q above 1 is q = 1
+}
+
 TEST(CostStats, MedianExactForConstantCost) {
   CostStats<32> s(CostStats<32>::shift_for_range(50000));
   for (int i = 0; i < 1000; ++i) s.add(1234u);
