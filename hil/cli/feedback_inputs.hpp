@@ -161,8 +161,9 @@ Spec feedback_spec() {
          "constraint targets; the summary reports the pull-back)");
   s.number("pullback-tol", "", 1e-5, positive(),
            "with --keep-start: the constraint deviation the pull-back must fall and stay below");
-  s.group("numerics").choice("method", method_names(extra_names<Entry>(), extra_count<Entry>()),
-                             default_method<Entry>(), "integration method (see below)");
+  s.group("numerics")
+      .choice("method", method_names(extra_names<Entry>(), extra_count<Entry>()), default_method<Entry>(),
+              "integration method (see below)");
   if constexpr (discrete_q<Entry>() > 0) {
     s.choice("start", {"consistent", "remark5", "pair"}, "consistent",
              "start of the discrete methods: consistent (nh-verlet: the continuous multiplier; dla: p0 as given), "

@@ -58,8 +58,9 @@ struct DiscreteNonholonomicExtra {
 
   // The start of the next start(): the kind, q1 (discrete_q values; pair only) and the run's step.
   void choose_start(const std::string& kind, const double* q1_values, double step) {
-    start_kind = kind == "pair" ? DiscreteStart::pair : kind == "remark5" ? DiscreteStart::remark5
-                                                                          : DiscreteStart::consistent;
+    start_kind = kind == "pair"      ? DiscreteStart::pair
+                 : kind == "remark5" ? DiscreteStart::remark5
+                                     : DiscreteStart::consistent;
     pair_step = S(step);
     if (q1_values != nullptr)
       for (int k = 0; k < Model::Q; ++k) q1[k] = S(q1_values[k]);
@@ -105,11 +106,11 @@ struct DiscreteNonholonomicExtra {
       const auto res = D::pair_residual(model, q0, q1, constraint_of(i));
       const typename D::Config at =
           constraint_of(i) == DlaConstraint::midpoint ? typename D::Config((q0 + q1) / S(2)) : q0;
-      const S scale = Mat<S, Model::Q, Model::K>(model.mass(at) * model.constraint_fields(at))
-                          .template lpNorm<Eigen::Infinity>() *
-                      (q1 - q0).template lpNorm<Eigen::Infinity>();
-      const S tol = S(1e-12) > S(64) * std::numeric_limits<S>::epsilon() ? S(1e-12)
-                                                                          : S(64) * std::numeric_limits<S>::epsilon();
+      const S scale =
+          Mat<S, Model::Q, Model::K>(model.mass(at) * model.constraint_fields(at)).template lpNorm<Eigen::Infinity>() *
+          (q1 - q0).template lpNorm<Eigen::Infinity>();
+      const S tol =
+          S(1e-12) > S(64) * std::numeric_limits<S>::epsilon() ? S(1e-12) : S(64) * std::numeric_limits<S>::epsilon();
       const S r = res.template lpNorm<Eigen::Infinity>();
       if (!(r <= tol * scale)) {
         char b[300];
