@@ -80,8 +80,8 @@ class DiscreteLagrangeDAlembert {
   }
 
   // From the pair (q0, q1 = the configuration at t0 + h); h must be the run's step.
-  static Result<DiscreteLagrangeDAlembert> make_from_pair(const Model& model, const Config& q0, const Config& q1,
-                                                          S h, S t0 = S(0), int sweeps = default_sweeps,
+  static Result<DiscreteLagrangeDAlembert> make_from_pair(const Model& model, const Config& q0, const Config& q1, S h,
+                                                          S t0 = S(0), int sweeps = default_sweeps,
                                                           DlaConstraint constraint = DlaConstraint::midpoint) {
     if (!all_finite(q0) || !all_finite(q1) || !is_finite(t0) || !is_finite(h)) return Error::non_finite;
     if (!(h > S(0))) return Error::invalid_parameter;
