@@ -33,7 +33,8 @@
 // "feedback-euler"; else feedback-rk4); `region(sys, x0, T)` with the run's duration T instead of region(sys, x0) (a
 // region that is not bounded in time, e.g. a body sliding down a slope); `extra_methods[]` with `template <class S>
 // struct Extra` (extra steppers such as RATTLE: `const char* start(int i, const System<S>&, const Vec<S, N>& x0)` and
-// `const char* step(int i, const System<S>&, Vec<S, N>& x, S h)`, each nullptr or the reason the run stops);
+// `const char* step(int i, const System<S>&, Vec<S, N>& x, S h)`, each nullptr or the reason the run stops; an
+// Extra with `discrete_q` also takes --start/--q1: choose_start, is_dla, started, sim/nonholonomic_baselines.hpp);
 // `report(sys, x0, Json&, std::string& text)` (system-specific summary fields, e.g. the planar pendulum's period).
 // Host-only.
 #pragma once

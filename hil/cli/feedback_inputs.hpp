@@ -104,6 +104,24 @@ void warn_principal_moments(const double* values) {
     warn_triangle(Entry::name, what.c_str(), values[k[0]], values[k[1]], values[k[2]]);
   }
 }
+namespace detail {
+template <class, class = void>
+struct has_discrete_starts : std::false_type {};
+template <class E>
+struct has_discrete_starts<E, std::void_t<decltype(E::template Extra<double>::discrete_q)>> : std::true_type {};
+}  // namespace detail
+// The length of --q1 for an entry whose extra methods are discrete (nonholonomic_baselines.hpp:
+// --start, --q1), else 0 (no such options).
+template <class Entry>
+constexpr int discrete_q() {
+  if constexpr (detail::has_discrete_starts<Entry>::value) return Entry::template Extra<double>::discrete_q;
+  return 0;
+}
+// The start a discrete method runs from without --start: nh-verlet-remark5's own, else consistent.
+inline std::string default_start(const std::string& method) {
+  return method == "nh-verlet-remark5" ? "remark5" : "consistent";
+}
+
 // The --help text of --T's default: the entry's own, or the documented case's horizon.
 template <class Entry>
 std::string T_default_text() {
@@ -145,8 +163,15 @@ Spec feedback_spec() {
            "with --keep-start: the constraint deviation the pull-back must fall and stay below");
   s.group("numerics")
       .choice("method", method_names(extra_names<Entry>(), extra_count<Entry>()), default_method<Entry>(),
-              "integration method (see below)")
-      .text("gains", "K|k1,..|auto", "feedback gains per invariant (default " + default_gains_text<Entry>() + ")")
+              "integration method (see below)");
+  if constexpr (discrete_q<Entry>() > 0) {
+    s.choice("start", {"consistent", "remark5", "pair"}, "consistent",
+             "start of the discrete methods: consistent (nh-verlet: the continuous multiplier; dla: p0 as given), "
+             "remark5 (nh-verlet: multiplier 0, as nh-verlet-remark5), pair (from q0 and --q1)");
+    s.list("q1", discrete_q<Entry>(), "q",
+           "with --start pair: the configuration at t = h (dla: on the method's discrete constraint)");
+  }
+  s.text("gains", "K|k1,..|auto", "feedback gains per invariant (default " + default_gains_text<Entry>() + ")")
       .number("h", "s", 1e-3, positive(), "step")
       .number_mode("T", "s", T_default_text<Entry>(), positive(), "duration; steps = round(T/h)")
       .choice("precision", {"float", "double"}, "double", "scalar type of the run")
@@ -176,6 +201,8 @@ struct FeedbackInputs {
   double pullback_tol = 1e-5;        // the constraint deviation the pull-back time is measured to
   bool measure_volume = true;        // ∫ div X dt along the run (2N field evaluations a step without div);
                                      // the command line sets it from --measure
+  std::string start;                 // a discrete method's start (consistent|remark5|pair); else empty
+  std::vector<double> q1;            // --start pair: the configuration at t = h
   std::string csv;                   // time-series file; empty: none
   int64_t every = 1, steps = 0;
 };
@@ -197,12 +224,36 @@ FeedbackInputs feedback_defaults(const std::string& method) {
   for (const Param& p : params_of<Entry>())
     for (int i = 0; i < p.n; ++i) in.params.push_back(p.default_value(i));
   in.method = parse_method(method, extra_names<Entry>(), extra_count<Entry>());
+  if (discrete_q<Entry>() > 0 && in.method.kind == MethodKind::extra) in.start = default_start(method);
   double x0[Entry::template System<double>::N] = {};
   Entry::default_x0(Params(params_of<Entry>(), in.params.data()), x0);
   in.x0.assign(std::begin(x0), std::end(x0));
   for (int i = 0; i < M; ++i) in.gains.gains.push_back(default_gain<Entry>(i));
   in.trust_default_gains = trusts_default_gains<Entry>();
   return in;
+}
+
+// --start and --q1 (an entry with discrete methods): refused with any other method (exit 2), --q1
+// without --start pair and the reverse (exit 2), remark5 with dla (exit 2).
+template <class Entry>
+void parse_discrete_start(const Args& a, FeedbackInputs& in) {
+  const std::string& m = in.method.name;
+  if (in.method.kind != MethodKind::extra) {
+    a.forbid("start", "to --method " + m + " (the discrete methods only)");
+    a.forbid("q1", "to --method " + m + " (the discrete methods only)");
+    return;
+  }
+  const std::string start = a.choice("start");
+  if (start != "pair") a.forbid("q1", "without --start pair");
+  if (start == "pair" && !a.given("q1"))
+    throw Failure(exit_usage, "--start pair requires --q1 (the configuration at t = h)");
+  if (m == "nh-verlet-remark5" && start != "remark5")
+    a.forbid("start", "to --method nh-verlet-remark5 (it is --method nh-verlet --start remark5)");
+  if (Entry::template Extra<double>::is_dla(in.method.extra) && start == "remark5")
+    throw Failure(exit_usage, "--start remark5 does not apply to --method " + m +
+                                  " (Remark 5's multiplier 0 is nh-verlet's start)");
+  in.start = a.given("start") ? start : default_start(m);
+  if (start == "pair") in.q1 = a.list("q1", {});
 }
 
 // Validates the command line, in double (each run casts to its precision after its own range check).
@@ -236,6 +287,7 @@ FeedbackInputs feedback_inputs(const Args& a) {
   in.every = static_cast<int64_t>(every);
   if (!a.given("csv")) a.forbid("every", "without --csv");
   in.method = parse_method(a.choice("method"), extra_names<Entry>(), extra_count<Entry>());
+  if constexpr (discrete_q<Entry>() > 0) parse_discrete_start<Entry>(a, in);
   if (!in.method.feedback()) {
     a.forbid("gains", "to --method " + in.method.name + " (feedback-* methods only)");
     a.forbid("unchecked", "to --method " + in.method.name + " (feedback-* methods only)");

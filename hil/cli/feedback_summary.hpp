@@ -74,6 +74,11 @@ Json summary_json(const FeedbackInputs& in, const std::vector<double>& params, c
     for (int i = 0; i < o.n; ++i) j[o.name].push_back(num(x0d[at++]));
   }
   j["projected"] = in.projected;
+  if (!in.start.empty()) j["start"] = in.start;
+  if (!in.q1.empty()) {
+    j["q1"] = Json::array();
+    for (double q : in.q1) j["q1"].push_back(num(q));
+  }
   if (in.method.feedback()) j["max_h_stiffness"] = num(r.max_hs), j["stability_limit"] = limit;
   j["kept_start"] = in.kept_off_set;
   if (in.kept_off_set)

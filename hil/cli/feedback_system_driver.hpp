@@ -192,7 +192,7 @@ FeedbackOutcome<Entry::template System<S>::N> feedback_simulate(FeedbackInputs i
   const Ref ref = made_or_refused(Entry::template make<double>(Params(P, pr.data())));
   State x0;
   for (int i = 0; i < N; ++i) x0[i] = S(in.x0[std::size_t(i)]);
-  const Vec<double, N> x0d = x0.template cast<double>();
+  Vec<double, N> x0d = x0.template cast<double>();
   const double T = in.T_given ? in.T : Entry::default_T(ref, x0d);
   in.steps = step_count(T, in.h, in.force);
 
@@ -216,9 +216,16 @@ FeedbackOutcome<Entry::template System<S>::N> feedback_simulate(FeedbackInputs i
     check_region(fb, sc, h, region, in.unchecked,
                  in.trust_default_gains && !in.gains.automatic ? Entry::name : nullptr);
   typename ExtraOf<Entry, S>::type extra{};
+  if constexpr (discrete_q<Entry>() > 0) {
+    for (double q : in.q1) fit_precision<S>("--q1", q);
+    if (in.method.kind == MethodKind::extra) extra.choose_start(in.start, in.q1.empty() ? nullptr : in.q1.data(), in.h);
+  }
   if (in.method.kind == MethodKind::extra)
     if (const char* why = extra.start(in.method.extra, sys, x0))
       throw Failure(exit_invalid, in.method.name + " refused the initial state (" + why + ")");
+  // A pair start determines the momentum: the run (and its summary) starts from the method's state.
+  if constexpr (discrete_q<Entry>() > 0)
+    if (in.start == "pair") extra.started(in.method.extra, sys, x0), x0d = x0.template cast<double>();
 
   Csv csv;
   if (!in.csv.empty()) {

@@ -95,6 +95,13 @@ struct SleighDiscreteExtra {
     last = x0;
     return inner.start(i, xy, z);
   }
+  static constexpr int discrete_q = 3;  // (x, y, theta)
+  static constexpr bool is_dla(int i) { return DiscreteNonholonomicExtra<ChaplyginSleighXYModel<S>>::is_dla(i); }
+  void choose_start(const std::string& kind, const double* q1, double h) { inner.choose_start(kind, q1, h); }
+  void started(int i, const ChaplyginSleigh<S, true>& sys, Vec<S, 9>& x) {
+    inner.started(i, xy, z);
+    x = last = from_xy(sys);
+  }
   const char* step(int i, const ChaplyginSleigh<S, true>& sys, Vec<S, 9>& x, S h) {
     if (x != last) z = to_xy(sys, x);
     const char* why = inner.step(i, xy, z, h);

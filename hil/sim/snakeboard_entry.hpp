@@ -29,6 +29,9 @@ struct SnakeboardDiscrete : DiscreteNonholonomicExtra<SnakeboardModel<S>> {
   const char* start(int i, const Sys& sys, const Vec<S, 12>& x0) {
     return Base::start_at(i, sys.model(), Vec<S, 10>(x0.template head<10>()), x0[Sys::clock]);
   }
+  void started(int i, const Sys&, Vec<S, 12>& x) const {
+    x.template head<10>() = Base::is_dla(i) ? Base::dla.state() : Base::verlet.state();
+  }
   const char* step(int i, const Sys& sys, Vec<S, 12>& x, S h) {
     Vec<S, 10> y = x.template head<10>();
     if (const char* why = Base::step(i, sys, y, h)) return why;
@@ -62,8 +65,9 @@ struct SnakeboardEntry : cli::FactsEntry<SnakeboardFacts> {
       "with the continuous multiplier (nh-verlet-remark5: from Remark 5's multiplier 0); dla the\n"
       "discrete Lagrange-d'Alembert method with the midpoint discrete constraint (dla-one-sided: at\n"
       "q_k), a fixed number of sweeps; all step (q, p) with the torques at t_k, t_k+1 and carry t and W\n"
-      "(trapezoid rule). A step that does not converge stops the run (exit 4).\n"
-      "See docs/nonholonomic-baselines.md.\n";
+      "(trapezoid rule). A step that does not converge stops the run (exit 4). --start\n"
+      "consistent|remark5|pair: the discrete methods' start (pair: from q0 and --q1 x,y,theta,psi,phi at\n"
+      "t0 + h). See docs/nonholonomic-baselines.md.\n";
   static constexpr cli::StateOption initial[] = {
       {"q0", 5, "x,y,theta,psi,phi", "initial configuration (default 0,0,0,0,phi0)"},
       {"p0", 5, "px,py,ptheta,ppsi,pphi", "initial momentum, on the constraints (default 0: at rest)"},

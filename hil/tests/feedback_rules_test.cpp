@@ -300,4 +300,49 @@ TEST(FeedbackRules, SummaryHasTheDriversFields) {
   }
 }
 
+// The systems with paper 001's discrete methods, and the length of their --q1 (the configuration).
+struct DiscreteSystem {
+  const char* name;
+  int q;
+};
+const DiscreteSystem kDiscrete[] = {{"knife-edge", 3},
+                                    {"chaplygin-sleigh", 3},
+                                    {"nonholonomic-oscillator", 3},
+                                    {"nonholonomic-particle", 3},
+                                    {"snakeboard", 5}};
+
+TEST(FeedbackRules, DiscreteStartOptionsFollowTheirRules) {
+  for (const DiscreteSystem& d : kDiscrete) {
+    const SystemRules* s = nullptr;
+    for (const SystemRules& r : table()) s = r.name == std::string(d.name) ? &r : s;
+    ASSERT_NE(s, nullptr) << d.name;
+    std::string q1 = "0";
+    for (int i = 1; i < d.q; ++i) q1 += ",0";
+    const std::vector<Case> usage = {
+        {{"--method", "rk4", "--start", "remark5"}, "does not apply to --method rk4"},
+        {{"--method", "feedback-rk4", "--q1", q1}, "does not apply to --method feedback-rk4"},
+        {{"--method", "nh-verlet", "--q1", q1}, "--q1 does not apply without --start pair"},
+        {{"--method", "dla", "--start", "pair"}, "--start pair requires --q1"},
+        {{"--method", "dla", "--start", "remark5"}, "--start remark5 does not apply to --method dla"},
+        {{"--method", "nh-verlet-remark5", "--start", "pair", "--q1", q1}, "--start does not apply"},
+    };
+    for (const Case& c : usage) {
+      const FeedbackRunResult r = run(*s, c.args);
+      EXPECT_EQ(r.code, attractor::cli::exit_usage) << shown(*s, c.args) << ": " << r.message;
+      EXPECT_TRUE(contains_one_of(r.message, c.message)) << shown(*s, c.args) << ": " << r.message;
+      EXPECT_TRUE(r.summary.is_null()) << shown(*s, c.args) << ": ran";
+    }
+    for (const char* start : {"consistent", "remark5"}) {
+      const Words args = {"--method", "nh-verlet", "--start", start, "--T", "0.05", "--h", "0.01"};
+      const FeedbackRunResult r = run(*s, args);
+      ASSERT_EQ(r.code, attractor::cli::exit_ok) << shown(*s, args) << ": " << r.message;
+      EXPECT_EQ(r.summary.at("start"), start) << shown(*s, args);
+    }
+    const Words alias = {"--method", "nh-verlet-remark5", "--T", "0.05", "--h", "0.01"};
+    EXPECT_EQ(run(*s, alias).summary.at("start"), "remark5") << shown(*s, alias);
+    const Words other = {"--method", "rk4", "--T", "0.05", "--h", "0.01"};
+    EXPECT_FALSE(run(*s, other).summary.contains("start")) << shown(*s, other);
+  }
+}
+
 }  // namespace feedback_rules

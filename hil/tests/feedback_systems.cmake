@@ -57,3 +57,10 @@ attractor_cli_test(snakeboard_dla 0 "\"method\":\"dla\".*\"x\":-1[0-9][.][0-9]+,
   -- ${SIM} snakeboard --method dla --h 0.05 --T 10 --json)
 # the axles across the board (cos phi = 0): the two constraints coincide, refused
 attractor_cli_test(snakeboard_axles_across 5 "cos phi = 0" -- ${SIM} snakeboard --q0 0,0,0,0,1.5707963267948966)
+# the discrete methods' start (--start, --q1): the process forms of the pair rules, once each
+attractor_cli_test(particle_dla_pair_off_constraint 5 "violates the midpoint discrete constraint .*: residual 2.500e-05"
+  -- ${SIM} nonholonomic-particle --method dla --start pair --q1 0.01,0.305,0.003 --h 0.01)
+attractor_cli_test(particle_start_with_rk4 2 "--start does not apply to --method rk4"
+  -- ${SIM} nonholonomic-particle --method rk4 --start remark5)
+attractor_cli_test(particle_nh_verlet_pair 0 "\"start\":\"pair\",\"q1\":\\[0.01,0.303,0.003\\].*\"stopped\":null"
+  -- ${SIM} nonholonomic-particle --method nh-verlet --start pair --q1 0.01,0.303,0.003 --h 0.01 --T 0.1 --json)

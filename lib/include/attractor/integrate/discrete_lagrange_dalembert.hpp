@@ -33,6 +33,9 @@
 // MidpointLagrangian::tolerance (1 + |v|∞) (the solve did not converge: h too large for the
 // motion), or E(q̄)ᵀ mE_k is singular; Error::non_finite when the step is not finite. A step from
 // an x other than the last one returned restarts there (p_0 = p(0): the post-momentum).
+// make_from_pair starts from a given pair (q_0, q_1), the form paper 001 gives Example 3's data
+// in: p_0 = −D1 L_d(q_0, q_1) (λ_0 = 0), so the first step lands on q_1 (to rounding) when the pair
+// satisfies the discrete constraint; pair_residual is that constraint's value μ(q̄ or q_0)(q_1 − q_0).
 #pragma once
 
 #include "attractor/core/finite.hpp"
@@ -74,6 +77,26 @@ class DiscreteLagrangeDAlembert {
     const Error e = d.restart(x0);
     if (e != Error::none) return e;
     return d;
+  }
+
+  // From the pair (q0, q1 = the configuration at t0 + h); h must be the run's step.
+  static Result<DiscreteLagrangeDAlembert> make_from_pair(const Model& model, const Config& q0, const Config& q1, S h,
+                                                          S t0 = S(0), int sweeps = default_sweeps,
+                                                          DlaConstraint constraint = DlaConstraint::midpoint) {
+    if (!all_finite(q0) || !all_finite(q1) || !is_finite(t0) || !is_finite(h)) return Error::non_finite;
+    if (!(h > S(0))) return Error::invalid_parameter;
+    Lagrangian L(model);
+    L.set_time(t0);
+    State x0;
+    x0 << q0, L.pre_momentum(q0, Config((q1 - q0) / h), h, Config(L.model().potential_gradient(q0)));
+    return make(model, x0, t0, sweeps, constraint);
+  }
+
+  // The discrete constraint at the pair: μ(q̄)(q1 − q0) (midpoint) or μ(q0)(q1 − q0) (one-sided).
+  static Vec<S, K> pair_residual(const Model& model, const Config& q0, const Config& q1,
+                                 DlaConstraint constraint = DlaConstraint::midpoint) {
+    const Config at = constraint == DlaConstraint::midpoint ? Config((q0 + q1) / S(2)) : q0;
+    return model.constraint_fields(at).transpose() * (model.mass(at) * (q1 - q0));
   }
 
   [[nodiscard]] Error step(State& x, S h) {

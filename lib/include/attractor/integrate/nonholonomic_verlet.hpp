@@ -42,6 +42,11 @@
 // the consistent start some time later: a long-run limit of this symmetric method on systems
 // with attracting motions, measured in host-tests/unit/nonholonomic_baselines).
 // p_0 off the constraint set is replaced by P*p_0, its projection (11c must hold).
+// make_from_pair starts from a given pair (q_0, q_1), the form paper 001 gives Example 3's data
+// in: p⁻ = −D1 L_d(q_0, q_1) splits into p̃_0 = P*p⁻ and λ̃_0 (p⁻ = p̃_0 − (h/2)μᵀλ̃_0), so the
+// first step of h lands on q_1 (to rounding). Any pair is accepted: the method's discrete
+// constraint (10b) links three configurations, and λ̃_0 takes up the pair's component along μᵀ.
+// A later restart from another state uses the consistent start.
 //
 // Errors (state unchanged): Error::non_finite (step not finite), Error::singular (a varying
 // mass's velocity solve did not converge in its fixed sweeps: h too large for the motion; or the
@@ -84,6 +89,29 @@ class NonholonomicVerlet {
     v.t_ = t0;
     const Error e = v.restart(x0);
     if (e != Error::none) return e;
+    return v;
+  }
+
+  // From the pair (q0, q1 = the configuration at t0 + h); h must be the run's step.
+  static Result<NonholonomicVerlet> make_from_pair(const Model& model, const Config& q0, const Config& q1, S h,
+                                                   S t0 = S(0), int sweeps = default_sweeps) {
+    if (!all_finite(q0) || !all_finite(q1) || !is_finite(t0) || !is_finite(h)) return Error::non_finite;
+    if (sweeps < 1 || !(h > S(0))) return Error::invalid_parameter;
+    NonholonomicVerlet v;
+    v.L_ = Lagrangian(model);
+    v.sweeps_ = sweeps;
+    v.t_ = t0;
+    v.L_.set_time(t0);
+    const Config grad = v.L_.model().potential_gradient(q0);  // at t0 (a timed model)
+    const Config p_minus = v.L_.pre_momentum(q0, Config((q1 - q0) / h), h, grad);
+    Config p;
+    Vec<S, K> w;
+    if (!v.project(q0, p_minus, p, w)) return Error::singular;
+    const Vec<S, K> lambda = -(S(2) / h) * w;  // p̃ = p⁻ − mE w = p⁻ + (h/2) mE λ̃
+    if (!all_finite(p) || !all_finite(lambda) || !all_finite(grad)) return Error::non_finite;
+    v.x_ << q0, p;
+    v.lambda_ = lambda;
+    v.grad_ = grad;
     return v;
   }
 

@@ -98,6 +98,17 @@ class MidpointLagrangian {
     }
   }
 
+  // p⁻ = −D1 L_d(q0, q0 + h v), given ∇V(q0): the momentum a step from q0 to q0 + h v starts from.
+  Config pre_momentum(const Config& q0, const Config& v, S h, const Config& grad0) const {
+    if constexpr (constant_mass) {
+      return model_.mass(q0) * v + (h / S(2)) * grad0;
+    } else {
+      const Config qb = q0 + (h / S(2)) * v;
+      const Config mv = model_.mass(qb) * v;
+      return mv + (h / S(2)) * model_.kinetic_gradient(qb, mv) + (h / S(2)) * grad0;
+    }
+  }
+
   // p⁺ = D2 L_d(q0, q0 + h v), given ∇V(q1).
   Config post_momentum(const Config& q0, const Config& v, S h, const Config& grad1) const {
     if constexpr (constant_mass) {
