@@ -10,10 +10,10 @@
 #include <cmath>
 #include <random>
 
+#include "attractor/core/documented.hpp"
 #include "attractor/integrate/butcher.hpp"
 #include "attractor/integrate/feedback.hpp"
 #include "attractor/integrate/measure.hpp"
-#include "attractor/core/documented.hpp"
 #include "attractor/systems/sleigh_oscillating_mass.hpp"
 #include "conformance.hpp"
 
