@@ -19,8 +19,10 @@
 #include "attractor/systems/knife_edge.hpp"
 #include "attractor/systems/planar_pendulum.hpp"
 #include "attractor/systems/spherical_pendulum.hpp"
+#include "relative_difference.hpp"
 
 using namespace attractor;
+using attractor::generated_test::relative_difference;
 
 namespace {
 
@@ -34,12 +36,6 @@ template <>
 struct Tolerance<double> {
   static constexpr double at_state = 1e-13, trajectory = 1e-12;
 };
-
-template <class V>
-double relative(const V& a, const V& b) {
-  const auto ad = a.template cast<double>(), bd = b.template cast<double>();
-  return (ad - bd).template lpNorm<Eigen::Infinity>() / (1 + bd.template lpNorm<Eigen::Infinity>());
-}
 
 // A random state on the knife edge's constraint set (its sideways momentum removed).
 template <class S>
@@ -71,7 +67,7 @@ double trajectory_difference(const FbA& a, const FbB& b, State x0, double h, int
   for (int k = 0; k < steps; ++k) {
     rk4_step(a, xa, S(h));
     rk4_step(b, xb, S(h));
-    worst = std::max(worst, relative(xa, xb));
+    worst = std::max(worst, relative_difference(xa, xb));
   }
   return worst;
 }
@@ -95,9 +91,9 @@ TYPED_TEST(Generated, KnifeEdgeAgreesWithTheHandWritten) {
   for (int i = 0; i < 200; ++i) {
     const Vec<S, 6> x = knife_state<S>(rng);
     const Vec<S, 3> F0 = hand.invariants(knife_state<S>(rng)), K(S(gain(rng)), S(gain(rng)), S(gain(rng)));
-    field = std::max(field, relative(gen.field(x), hand.field(x)));
-    inv = std::max(inv, relative(gen.invariants(x), hand.invariants(x)));
-    fused = std::max(fused, relative(gen.feedback_field(x, F0, K), hand.feedback_field(x, F0, K)));
+    field = std::max(field, relative_difference(gen.field(x), hand.field(x)));
+    inv = std::max(inv, relative_difference(gen.invariants(x), hand.invariants(x)));
+    fused = std::max(fused, relative_difference(gen.feedback_field(x, F0, K), hand.feedback_field(x, F0, K)));
   }
   const Vec<S, 6> x0 = (Vec<S, 6>() << 0, 0, 0, 0, 0, S(0.5)).finished();
   const auto fa = *Feedback<KnifeEdge<S>>::make(*KnifeEdge<S>::make(), x0, Vec<S, 3>::Constant(S(1000)));
@@ -129,10 +125,10 @@ TYPED_TEST(Generated, SphericalPendulumAgreesWithTheHandWritten) {
     Vec<S, 4> K;
     for (int r = 0; r < 4; ++r) K[r] = S(gain(rng));
     const Vec<S, 4> Kg = K.cwiseQuotient(row_scale.cwiseProduct(row_scale));
-    field = std::max(field, relative(gen.field(x), hand.field(x)));
-    inv = std::max(inv, relative(gen.invariants(x), Vec<S, 4>(row_scale.cwiseProduct(hand.invariants(x)))));
-    fused =
-        std::max(fused, relative(gen.feedback_field(x, row_scale.cwiseProduct(F0), Kg), hand.feedback_field(x, F0, K)));
+    field = std::max(field, relative_difference(gen.field(x), hand.field(x)));
+    inv = std::max(inv, relative_difference(gen.invariants(x), Vec<S, 4>(row_scale.cwiseProduct(hand.invariants(x)))));
+    fused = std::max(fused, relative_difference(gen.feedback_field(x, row_scale.cwiseProduct(F0), Kg),
+                                                hand.feedback_field(x, F0, K)));
   }
   // Paper 002 §2.3's case with gains 50, t in [0, 20].
   const Vec<S, 6> x0 = (Vec<S, 6>() << 0, 1, 0, 1, 0, 1).finished();
@@ -168,10 +164,10 @@ TYPED_TEST(Generated, PlanarPendulumAgreesWithTheHandWritten) {
     while (x.template head<2>().norm() < S(0.5) || y.template head<2>().norm() < S(0.5));
     const Vec<S, 3> F0 = hand.invariants(y), K(S(gain(rng)), S(gain(rng)), S(gain(rng)));
     const Vec<S, 3> Kg = K.cwiseQuotient(row_scale.cwiseProduct(row_scale));
-    field = std::max(field, relative(gen.field(x), hand.field(x)));
-    inv = std::max(inv, relative(gen.invariants(x), Vec<S, 3>(row_scale.cwiseProduct(hand.invariants(x)))));
-    fused =
-        std::max(fused, relative(gen.feedback_field(x, row_scale.cwiseProduct(F0), Kg), hand.feedback_field(x, F0, K)));
+    field = std::max(field, relative_difference(gen.field(x), hand.field(x)));
+    inv = std::max(inv, relative_difference(gen.invariants(x), Vec<S, 3>(row_scale.cwiseProduct(hand.invariants(x)))));
+    fused = std::max(fused, relative_difference(gen.feedback_field(x, row_scale.cwiseProduct(F0), Kg),
+                                                hand.feedback_field(x, F0, K)));
   }
   // Paper 002 §2.4's case, m = g = l = 1, gains 50, about one period.
   const Vec<S, 4> x0 = (Vec<S, 4>() << 1, 0, 0, 0).finished();

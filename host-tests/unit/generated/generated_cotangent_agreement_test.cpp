@@ -16,8 +16,10 @@
 #include "attractor/systems/chaplygin_sleigh_xy.hpp"
 #include "attractor/systems/nonholonomic_oscillator.hpp"
 #include "attractor/systems/nonholonomic_particle.hpp"
+#include "relative_difference.hpp"
 
 using namespace attractor;
+using attractor::generated_test::relative_difference;
 
 namespace {
 
@@ -31,12 +33,6 @@ template <>
 struct CotangentTolerance<double> {
   static constexpr double at_state = 1e-13, trajectory = 1e-11;
 };
-
-template <class V>
-double relative_difference(const V& a, const V& b) {
-  const auto ad = a.template cast<double>(), bd = b.template cast<double>();
-  return (ad - bd).template lpNorm<Eigen::Infinity>() / (1 + bd.template lpNorm<Eigen::Infinity>());
-}
 
 // A random state of `hand` (double) moved onto its constraint set, cast to S.
 template <class S, class HandD>
