@@ -3,7 +3,7 @@
 // (docs/model-compiler.md): parameters, state and invariant names and the documented case come
 // from its facts; the state is one option --x0 (all N numbers); a start off the constraints is
 // refused (exit 5; there is no projection for a model the tree does not know); the sample region
-// for check_step and --gains auto is sixteen states of an accurate RK4 run of the model itself
+// for check_step and --gains auto is sixteen states of an RK4 run of the model itself (300 steps)
 // over the run's duration. attractor/model.py writes the few lines that differ per model (name,
 // make) around this base. Host-only.
 #pragma once
@@ -30,10 +30,11 @@ struct GeneratedEntry : cli::FactsEntry<Facts> {
   static std::string project(const cli::Params&, double*) {
     return "a compiled model has no projection: give a state on its constraints";
   }
-  // Sixteen states of an accurate run (2000 RK4 steps over min(T, 100)): the region the run reaches.
+  // Sixteen states of a run of 300 RK4 steps over min(T, 100): the region the run reaches. A
+  // sample, not a bound (an unstable sample run keeps what it reached); cheap beside a short run.
   static std::array<Vec<double, N>, 16> region(const System<double>& sys, const Vec<double, N>& x0, double T) {
     std::array<Vec<double, N>, 16> r;
-    const int steps = 2000, every = steps / 15;
+    const int steps = 300, every = steps / 15;
     const double h = std::min(T, 100.0) / steps;
     Vec<double, N> x = x0;
     r[0] = x0;

@@ -17,7 +17,7 @@ from conftest import BEAD
 # 1,000 parameter sets of the suite's model: 10 masses x 100 seeds, gravity drawn from each seed.
 MODEL_STUDY = {"study": "bead", "model": "bead.toml", "fixed": {"T": 0.05, "precision": "float"},
                "grid": {"mass": [0.5 + 0.1 * k for k in range(10)]}, "random": {"gravity": [5.0, 15.0]},
-               "seeds": 100, "chunk": 100,
+               "seeds": 100, "chunk": 250,
                "outputs": ["steps", "constraint_error", "energy_error", "max_abs_dev.circle"]}
 SYSTEM_STUDY = {"study": "pendulum-gains", "systems": ["planar-pendulum", "harmonic-oscillator"],
                 "fixed": {"h": 0.01, "T": 0.2}, "grid": {"gains": [1.0, 50.0, 1e7]}, "seeds": 2, "chunk": 4}
@@ -30,7 +30,7 @@ def rows(path):
 
 def test_seeds_come_from_study_and_index_only():
     s = attractor.study.Study(MODEL_STUDY)
-    assert s.runs == 1000 and s.chunks == 10
+    assert s.runs == 1000 and s.chunks == 4
     assert s.run(737) == attractor.study.Study(dict(MODEL_STUDY, chunk=7)).run(737)
     assert s.run(1)[1] != s.run(2)[1] and s.run(1)[1] == attractor.study.seed_of("bead", 1)
     assert attractor.study.Study(dict(MODEL_STUDY, study="other")).run(1)[1] != s.run(1)[1]
@@ -101,4 +101,4 @@ def test_a_thousand_model_runs_on_slurm_give_the_local_table(tmp_path, bead):
     with local_slurm.LocalSlurm(str(tmp_path / "slurm")) as slurm:
         got = rows(attractor.sweep.run(str(cluster), "slurm", env=slurm.env))
     assert got == want
-    assert sorted(os.listdir(cluster / "logs")) == [f"chunk-{k}.out" for k in range(10)]
+    assert sorted(os.listdir(cluster / "logs")) == [f"chunk-{k}.out" for k in range(4)]
