@@ -2,7 +2,7 @@
 // attractor._core: attractor-sim's registered feedback systems, in process. The systems' runs are
 // the objects attractor-sim links (hil/CMakeLists.txt: attractor_sim_systems), not compiled again;
 // this unit adds only the binding. The Python face (keywords, exceptions, arrays) is
-// python/attractor/__init__.py.
+// hil/python/attractor/__init__.py.
 #include <pybind11/pybind11.h>
 
 #include "attractor/version.hpp"
