@@ -58,7 +58,7 @@ def facts_struct(model, rows):
     if model.params:
         out.append("  static constexpr facts::Param params[] = {")
         for prm in model.params:
-            out.append(f"      {{{_cstring(prm.name)}, {_cstring(prm.unit)}, {_double(prm.default)}, {_range(prm.range)}, "
+            out.append(f"      {{{_cstring(prm.facts_name)}, {_cstring(prm.unit)}, {_double(prm.default)}, {_range(prm.range)}, "
                        f"{_cstring(prm.help)}}},")
         out.append("  };")
     out.append("  static constexpr const char* states[] = {" + ", ".join(_cstring(n) for n in model.coords + model.momenta)
@@ -77,7 +77,8 @@ def facts_struct(model, rows):
                    + ", ".join(_double(case.values[prm.name]) for prm in model.params) + "};")
     out.append(f"  static constexpr facts::Case documented = {{{_cstring(case.name)}, {_cstring(case.source)}, x0, "
                f"{_double(case.h)}, {_double(case.T)}, {_cstring(case.method)}, {_double(case.gains[0])}, "
-               f"{'nullptr' if same else 'gains'}, {'case_params' if overridden else 'nullptr'}}};")
+               f"{'nullptr' if same else 'gains'}, {'case_params' if overridden else 'nullptr'}"
+               f"{', true' if case.gains_trusted else ''}}};")
     out.append("};")
     return out
 

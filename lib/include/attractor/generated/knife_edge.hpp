@@ -6,10 +6,10 @@
 // A knife edge on an inclined plane: a blade that cannot slide sideways.
 // Source: paper 000 §3.2; Bloch, Nonholonomic Mechanics, §1.6
 // Nonholonomic: a cotangent model (nonholonomic/cotangent_model.hpp) and the System CotangentExtension builds from it (paper 000 §2.1, Remark 2.4).
-// State x = (x, y, phi, px, py, pphi); invariants F = (J1, H_ext, J2).
-//   J1: sideways momentum (px sin phi - py cos phi)/sqrt(m), target 0
-//   H_ext: extended energy H~ = H - c^T G^-1 c / 2 (paper 000 eq. (10))
-//   J2: angular momentum about the vertical
+// State x = (x, y, phi, px, py, pphi); invariants F = (J1, H, J2).
+//   J1: (px sin phi - py cos phi)/sqrt(m): no sideways slip
+//   H: the extended energy H~
+//   J2: p_phi, the spin about the vertical
 #pragma once
 
 #include <cmath>
@@ -25,27 +25,27 @@ namespace attractor::generated {
 // The facts of KnifeEdge (core/facts.hpp), as the description states them.
 struct KnifeEdgeFacts {
   static constexpr facts::Param params[] = {
-      {"mass", "kg", 1.0, facts::Range{0.0, facts::kUnbounded, true, true}, "m"},
-      {"inertia", "kg m^2", 1.0, facts::Range{0.0, facts::kUnbounded, true, true}, "J, about the vertical axis through the contact point"},
-      {"gravity", "m/s^2", 1.0, facts::Range{0.0, facts::kUnbounded, false, true}, "g"},
-      {"inclination", "rad", 0.5235987755982987, facts::Range{-1.5707963267948966, 1.5707963267948966, false, false}, "alpha, the plane's slope"},
+      {"m", "kg", 1.0, facts::Range{0.0, facts::kUnbounded, true, true}, "mass"},
+      {"J", "kg m^2", 1.0, facts::Range{0.0, facts::kUnbounded, true, true}, "moment of inertia about the vertical"},
+      {"g", "m/s^2", 1.0, facts::Range{0.0, facts::kUnbounded, false, true}, "gravity"},
+      {"alpha", "rad", 0.5235987755982987, facts::Range{-facts::kUnbounded, facts::kUnbounded, true, true}, "inclination"},
   };
   static constexpr const char* states[] = {"x", "y", "phi", "px", "py", "pphi"};
   static constexpr facts::Invariant invariants[] = {
-      {"J1", facts::InvariantKind::constraint, "sideways momentum (px sin phi - py cos phi)/sqrt(m), target 0"},
-      {"H_ext", facts::InvariantKind::energy, "extended energy H~ = H - c^T G^-1 c / 2 (paper 000 eq. (10))"},
-      {"J2", facts::InvariantKind::momentum, "angular momentum about the vertical"},
+      {"J1", facts::InvariantKind::constraint, "(px sin phi - py cos phi)/sqrt(m): no sideways slip"},
+      {"H", facts::InvariantKind::energy, "the extended energy H~"},
+      {"J2", facts::InvariantKind::momentum, "p_phi, the spin about the vertical"},
   };
   static constexpr double x0[] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.5};
-  static constexpr facts::Case documented = {"paper 000 §3.2", "paper 000 §3.2, Fig. 2", x0, 0.001, 200.0, "feedback-euler", 1000.0, nullptr, nullptr};
+  static constexpr facts::Case documented = {"paper", "paper 000 §3.2", x0, 0.001, 200.0, "feedback-euler", 1000.0, nullptr, nullptr, true};
 };
 
 template <class S>
 struct KnifeEdgeParams {
-  S mass = S(facts::default_of<KnifeEdgeFacts>(0));  // kg, (0, inf): m
-  S inertia = S(facts::default_of<KnifeEdgeFacts>(1));  // kg m^2, (0, inf): J, about the vertical axis through the contact point
-  S gravity = S(facts::default_of<KnifeEdgeFacts>(2));  // m/s^2, [0, inf): g
-  S inclination = S(facts::default_of<KnifeEdgeFacts>(3));  // rad, [-1.5708, 1.5708]: alpha, the plane's slope
+  S mass = S(facts::default_of<KnifeEdgeFacts>(0));  // kg, (0, inf): mass
+  S inertia = S(facts::default_of<KnifeEdgeFacts>(1));  // kg m^2, (0, inf): moment of inertia about the vertical
+  S gravity = S(facts::default_of<KnifeEdgeFacts>(2));  // m/s^2, [0, inf): gravity
+  S inclination = S(facts::default_of<KnifeEdgeFacts>(3));  // rad, (-inf, inf): inclination
 
   // The facts' check (core/facts.hpp): Error::non_finite or Error::invalid_parameter.
   Error validate() const {
