@@ -143,3 +143,38 @@ def symbol_names(symbols, source):
 
 def dummies(prefix, n):
     return [sympy.Dummy(f"{prefix}{i}", real=True) for i in range(n)]
+
+
+def hoist(outputs, params):
+    """The outputs with their terms of the parameters only (sin α, 1/m, √m, g m sin α) replaced by
+    new symbols, and those terms: a System computes them once, at construction, not per call.
+    A term is hoisted whole where it is a subtree, and as the product (or sum) of the parameter
+    factors (or terms) of a product (or sum) that also holds the state; a lone parameter stays."""
+    pset = set(params)
+    table, order = {}, []
+
+    def param_only(e):
+        return bool(e.free_symbols) and e.free_symbols <= pset
+
+    def symbol_for(e):
+        if e not in table:
+            table[e] = sympy.Dummy(f"k{len(order)}", real=True)
+            order.append((table[e], e))
+        return table[e]
+
+    def walk(e):
+        if e.is_Atom:
+            return e
+        if param_only(e):
+            return symbol_for(e)
+        if e.is_Mul or e.is_Add:
+            mine = [a for a in e.args if param_only(a)]
+            rest = [walk(a) for a in e.args if not param_only(a)]
+            if len(mine) > 1 or (mine and not mine[0].is_Symbol):
+                rest.append(symbol_for(e.func(*mine)))
+            else:
+                rest += mine
+            return e.func(*rest)
+        return e.func(*[walk(a) for a in e.args])
+
+    return [walk(e) for e in outputs], order
