@@ -53,7 +53,7 @@ struct KnifeEdgeEntry : cli::FactsEntry<KnifeEdgeFacts> {
   // The exact solution; the header's needs a turning blade, a blade that does not turn slides
   // with v' = g sin α cos φ0.
   static Vec<double, 6> exact(const System<double>& sys, const Vec<double, 6>& x0, double t) {
-    if (x0[5] != 0) return sys.exact_state(x0, t);
+    if (x0[5] != 0) return knife_edge_exact_state(sys, x0, t);
     const KnifeEdgeParams<double>& P = sys.model().prm;
     const double c = std::cos(x0[2]), s = std::sin(x0[2]), acc = P.gravity * std::sin(P.inclination) * c;
     const double v0 = (x0[3] * c + x0[4] * s) / P.mass, v = v0 + acc * t, d = v0 * t + 0.5 * acc * t * t;

@@ -68,10 +68,10 @@ def refusals():
                    "form =", "not a one-form in the velocities")
     expect_refusal("affine_form", edit(KNIFE, "sin(phi) * xdot - cos(phi) * ydot", "sin(phi) * xdot - 1"),
                    "form =", "not a one-form in the velocities")
-    expect_refusal("no_range", edit(KNIFE, ", range = \"(0, inf)\", help = \"m\"", ", help = \"m\""),
+    expect_refusal("no_range", edit(KNIFE, ", range = \"(0, inf)\", help = \"mass\"", ", help = \"mass\""),
                    "mass = {", "has no range")
-    expect_refusal("default_outside_range", edit(KNIFE, "default = 1.0, range = \"(0, inf)\", help = \"m\"",
-                                                 "default = -1.0, range = \"(0, inf)\", help = \"m\""),
+    expect_refusal("default_outside_range", edit(KNIFE, "default = 1.0, range = \"(0, inf)\", help = \"mass\"",
+                                                 "default = -1.0, range = \"(0, inf)\", help = \"mass\""),
                    "mass = {", "outside its range")
     expect_refusal("unknown_key", edit(KNIFE, "potential =", "potentail ="), "potentail =", "unknown key 'potentail'")
     expect_refusal("not_conserved", edit(KNIFE, "expression = \"pphi\"", "expression = \"px\""), "[[integrals]]",
@@ -86,10 +86,20 @@ def refusals():
                    "state =", "off the constraint J1")
     expect_refusal("not_differentiable_there", edit(KNIFE, "sin(inclination) * x\"", "sin(inclination) * sqrt(x)\""),
                    "[model]", "not finite at the documented state")
-    expect_refusal("text_breaks_the_header", edit(KNIFE, 'help = "m" }', 'help = "m\\n#include <cstdlib>" }'),
+    expect_refusal("text_breaks_the_header", edit(KNIFE, 'help = "mass" }', 'help = "mass\\n#include <cstdlib>" }'),
                    "mass = {", "must be one line")
-    expect_refusal("text_splices_a_line", edit(KNIFE, 'meaning = "angular momentum about the vertical"',
-                                               'meaning = "angular momentum \\\\"'), "angular momentum \\", "must be one line")
+    expect_refusal("text_splices_a_line", edit(KNIFE, 'meaning = "p_phi, the spin about the vertical"',
+                                               'meaning = "p_phi, the spin \\\\"'), "the spin \\", "must be one line")
+    expect_refusal("option_twice", edit(KNIFE, 'option = "J"', 'option = "m"'), "[parameters]",
+                   "option 'm' names two parameters")
+    expect_refusal("option_not_a_name", edit(KNIFE, 'option = "J"', 'option = "2J"'), "inertia = {",
+                   "option '2J' is not a usable name")
+    expect_refusal("gains_trusted_not_bool", edit(KNIFE, "gains_trusted = true", 'gains_trusted = "yes"'),
+                   "gains_trusted =", "'gains_trusted' must be true or false")
+    expect_refusal("energy_name_not_a_name", edit(KNIFE, 'energy_name = "H"', 'energy_name = "H~"'),
+                   "energy_name =", "energy row name 'H~' is not a usable name")
+    expect_refusal("energy_name_twice", edit(KNIFE, 'energy_name = "H"', 'energy_name = "J2"'),
+                   "energy_name =", "energy row name 'J2' is another row's name")
     expect_refusal("gains_count", edit(KNIFE, "gains = [1000, 1000, 1000]", "gains = [1000, 1000]"), "gains =",
                    "has 2 entries, expected 3")
 

@@ -25,13 +25,14 @@ RESERVED = EXPRESSION_WORDS | set("""S validate Row Base State Params Model Scal
     struct switch template this throw true try typedef typename union unsigned using virtual void volatile
     while xor std Eigen Vec Mat Error Result pi inf""".split())
 SECTIONS = {"model", "parameters", "holonomic", "nonholonomic", "integrals", "case"}
-MODEL_KEYS = {"name", "summary", "source", "coordinates", "momenta", "velocities", "kinetic", "mass", "potential"}
-PARAM_KEYS = {"unit", "default", "range", "help"}
+MODEL_KEYS = {"name", "summary", "source", "coordinates", "momenta", "velocities", "kinetic", "mass", "potential",
+              "energy_name", "energy_meaning"}
+PARAM_KEYS = {"unit", "default", "range", "help", "option"}
 HOLONOMIC_KEYS = {"name", "expression", "value", "meaning"}
 NONHOLONOMIC_KEYS = {"name", "form", "normalize", "scale", "meaning"}
 INTEGRAL_KEYS = {"name", "expression", "kind", "meaning"}
 INTEGRAL_KINDS = {"momentum", "energy"}  # facts::InvariantKind
-CASE_KEYS = {"name", "source", "parameters", "state", "h", "T", "gains", "method"}
+CASE_KEYS = {"name", "source", "parameters", "state", "h", "T", "gains", "method", "gains_trusted"}
 _RANGE = re.compile(r"^\s*([\[(])\s*([^,]+?)\s*,\s*([^,]+?)\s*([\])])\s*$")
 
 

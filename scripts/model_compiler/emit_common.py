@@ -58,7 +58,7 @@ def facts_struct(model, rows):
     if model.params:
         out.append("  static constexpr facts::Param params[] = {")
         for prm in model.params:
-            out.append(f"      {{{_cstring(prm.name)}, {_cstring(prm.unit)}, {_double(prm.default)}, {_range(prm.range)}, "
+            out.append(f"      {{{_cstring(prm.facts_name)}, {_cstring(prm.unit)}, {_double(prm.default)}, {_range(prm.range)}, "
                        f"{_cstring(prm.help)}}},")
         out.append("  };")
     out.append("  static constexpr const char* states[] = {" + ", ".join(_cstring(n) for n in model.coords + model.momenta)
@@ -77,7 +77,8 @@ def facts_struct(model, rows):
                    + ", ".join(_double(case.values[prm.name]) for prm in model.params) + "};")
     out.append(f"  static constexpr facts::Case documented = {{{_cstring(case.name)}, {_cstring(case.source)}, x0, "
                f"{_double(case.h)}, {_double(case.T)}, {_cstring(case.method)}, {_double(case.gains[0])}, "
-               f"{'nullptr' if same else 'gains'}, {'case_params' if overridden else 'nullptr'}}};")
+               f"{'nullptr' if same else 'gains'}, {'case_params' if overridden else 'nullptr'}"
+               f"{', true' if case.gains_trusted else ''}}};")
     out.append("};")
     return out
 
@@ -142,3 +143,38 @@ def symbol_names(symbols, source):
 
 def dummies(prefix, n):
     return [sympy.Dummy(f"{prefix}{i}", real=True) for i in range(n)]
+
+
+def hoist(outputs, params):
+    """The outputs with their terms of the parameters only (sin α, 1/m, √m, g m sin α) replaced by
+    new symbols, and those terms: a System computes them once, at construction, not per call.
+    A term is hoisted whole where it is a subtree, and as the product (or sum) of the parameter
+    factors (or terms) of a product (or sum) that also holds the state; a lone parameter stays."""
+    pset = set(params)
+    table, order = {}, []
+
+    def param_only(e):
+        return bool(e.free_symbols) and e.free_symbols <= pset
+
+    def symbol_for(e):
+        if e not in table:
+            table[e] = sympy.Dummy(f"k{len(order)}", real=True)
+            order.append((table[e], e))
+        return table[e]
+
+    def walk(e):
+        if e.is_Atom:
+            return e
+        if param_only(e):
+            return symbol_for(e)
+        if e.is_Mul or e.is_Add:
+            mine = [a for a in e.args if param_only(a)]
+            rest = [walk(a) for a in e.args if not param_only(a)]
+            if len(mine) > 1 or (mine and not mine[0].is_Symbol):
+                rest.append(symbol_for(e.func(*mine)))
+            else:
+                rest += mine
+            return e.func(*rest)
+        return e.func(*[walk(a) for a in e.args])
+
+    return [walk(e) for e in outputs], order

@@ -120,10 +120,17 @@ def system_struct(model, mech):
            "  // The adapter's extended field (cotangent_extension.hpp) as one block."]
     params = [prm.symbol for prm in model.params]
     uses = lambda exprs: any(e.has(*params) for e in exprs) if params else False  # noqa: E731
-    fused_exprs = [a - b for a, b in zip(mech.X, grad)]
+    n_field = len(mech.X)
+    hoisted, terms = c.hoist(list(mech.X) + [a - b for a, b in zip(mech.X, grad)], params)
+    field_exprs, fused_exprs = hoisted[:n_field], hoisted[n_field:]
+    derived_names = {s: f"derived_.{s.name}" for s, _ in terms}
+    xn_model.update(derived_names)
+    fbn_model.update(derived_names)
+    if terms:
+        out[-1:-1] = _derived(terms, {k: v.replace("prm.", "P.") for k, v in c.param_names(model).items()})
     take_params = "const Params& P = this->model().prm;"
-    out += _fn("ATTRACTOR_ALWAYS_INLINE State field(const State& x) const", mech.X, xn_model,
-               c.vector_assign("dx"), (take_params + "\n    ") * uses(mech.X) + "State dx;", "return dx;")
+    out += _fn("ATTRACTOR_ALWAYS_INLINE State field(const State& x) const", field_exprs, xn_model,
+               c.vector_assign("dx"), (take_params + "\n    ") * uses(field_exprs) + "State dx;", "return dx;")
     out += ["", "  // X - grad V in one block (energy row H~; the adapter's own for the row H)."]
     fused = _fn("ATTRACTOR_ALWAYS_INLINE State feedback_field(const State& x, const Invariants& F0, "
                 "const Invariants& K) const", fused_exprs, fbn_model,
@@ -132,6 +139,17 @@ def system_struct(model, mech):
             "      return Base::feedback_field(x, F0, K);", "    } else {"]
     out += [f"      {take_params}"] * uses(fused_exprs) + ["      State dx;"]
     out += fused[1:-1] + ["    }", "  }", "};"]
+    return out
+
+
+def _derived(terms, names):
+    """The parameters' terms the field blocks use, computed once when the System is built (its
+    model, and so its parameters, never change after construction)."""
+    out = ["  // The terms of the parameters only that field() and feedback_field() use, computed once.",
+           "  struct Derived {", "    S " + ", ".join(s.name for s, _ in terms) + ";", "  };",
+           "  static Derived derive(const Params& P) {", "    Derived k;"]
+    out += c.body([e for _, e in terms], names, lambda i, text: f"k.{terms[i][0].name} = {text};")
+    out += ["    return k;", "  }", "  Derived derived_ = derive(this->model().prm);", ""]
     return out
 
 

@@ -130,10 +130,10 @@ class Mechanics:
         K = len(cols)
         self.rows = Rows(
             F=self.c + [self.H_ext] + [i.expression for i in m.integrals],
-            names=[c.name for c in m.nonholonomic] + ["H_ext"] + [i.name for i in m.integrals],
+            names=[c.name for c in m.nonholonomic] + [m.energy_name] + [i.name for i in m.integrals],
             kinds=["constraint"] * K + ["energy"] + [i.kind for i in m.integrals],
             meanings=[c.meaning or f"constraint momentum <p, e> of {c.name}" for c in m.nonholonomic]
-            + ["extended energy H~ = H - c^T G^-1 c / 2 (paper 000 eq. (10))"] + [i.meaning for i in m.integrals],
+            + [m.energy_meaning] + [i.meaning for i in m.integrals],
             targets=[sympy.Integer(0)] * K + [None] * (1 + len(m.integrals)))
 
     def jacobian(self):

@@ -23,6 +23,11 @@ class Param:
     range: tuple
     help: str
     symbol: sympy.Symbol
+    option: str = None  # the facts' name (attractor-sim's --option); the member name if None
+
+    @property
+    def facts_name(self):
+        return self.option or self.name
 
 
 @dataclass
@@ -57,6 +62,7 @@ class Case:
     gains: list
     method: str
     line: int
+    gains_trusted: bool = False
 
 
 @dataclass
@@ -77,6 +83,8 @@ class Model:
     integrals: list = field(default_factory=list)
     case: Case = None
     reader: d.Reader = None
+    energy_name: str = "H_ext"
+    energy_meaning: str = "extended energy H~ = H - c^T G^-1 c / 2 (paper 000 eq. (10))"
 
     def substitution(self, values=None):
         """Parameter symbol -> value for the documented case (or `values`)."""
@@ -127,8 +135,13 @@ def _read_params(reader, data):
         if not d.in_range(default, rng):
             reader.fail(kp + ("default",), f"default {default:g} of {name!r} is outside its range {entry['range']}")
         unit = reader.string(entry, "unit", kp)
+        option = reader.name(entry["option"], kp + ("option",), "option") if "option" in entry else None
         params.append(Param(name, unit, default, rng, reader.string(entry, "help", kp, False, ""),
-                            _param_symbol(name, rng)))
+                            _param_symbol(name, rng), option))
+    options = [prm.facts_name for prm in params]
+    dup = sorted({x for x in options if options.count(x) > 1})
+    if dup:
+        reader.fail(("parameters",), f"option {dup[0]!r} names two parameters")
     return params
 
 
@@ -244,9 +257,12 @@ def _read_case(reader, data, params, n, rows):
     if not h > 0 or not T > 0 or T / h > 1e7:
         reader.fail(("case", "h"), "need h > 0, T > 0 and at most 1e7 steps")
     method = reader.string(c, "method", ("case",), False, "rk4")
+    trusted = c.get("gains_trusted", False)
+    if not isinstance(trusted, bool):
+        reader.fail(("case", "gains_trusted"), "'gains_trusted' must be true or false")
     return Case(reader.string(c, "name", ("case",), False, "documented case"),
                 reader.string(c, "source", ("case",), False, ""), values, state, h, T, gains, method,
-                reader.lines.line(("case",)))
+                reader.lines.line(("case",)), trusted)
 
 
 def load(path):
@@ -288,6 +304,12 @@ def load(path):
     integrals = _read_integrals(reader, data, phase_syms)
     rows = (len(nonholo) + 1 if nonholo else 2 * len(holo) + 1) + len(integrals)
     case = _read_case(reader, data, params, n, rows)
-    return Model(path, name, reader.string(m, "summary", ("model",), False, ""),
-                 reader.string(m, "source", ("model",), False, ""), coords, momenta, q, p, params, mass,
-                 potential, holo, nonholo, integrals, case, reader)
+    model = Model(path, name, reader.string(m, "summary", ("model",), False, ""),
+                  reader.string(m, "source", ("model",), False, ""), coords, momenta, q, p, params, mass,
+                  potential, holo, nonholo, integrals, case, reader)
+    if "energy_name" in m:
+        model.energy_name = reader.name(m["energy_name"], ("model", "energy_name"), "energy row name")
+        if model.energy_name in [c.name for c in holo + nonholo] + [i.name for i in integrals]:
+            reader.fail(("model", "energy_name"), f"energy row name {model.energy_name!r} is another row's name")
+    model.energy_meaning = reader.string(m, "energy_meaning", ("model",), False, model.energy_meaning)
+    return model

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The systems generated from models/*.toml (scripts/attractor-model, lib/include/attractor/
+// The generated pendulums (models/*.toml, scripts/attractor-model, lib/include/attractor/
 // generated/) against the hand-written ones: the field, the invariants and the fused feedback
 // field at random states, and feedback RK4 trajectories of the documented cases, in float and
 // double. The generated spherical pendulum's second row is the rate of its constraint,
@@ -11,12 +11,10 @@
 #include <cstdio>
 #include <random>
 
-#include "attractor/generated/knife_edge.hpp"
 #include "attractor/generated/planar_pendulum.hpp"
 #include "attractor/generated/spherical_pendulum.hpp"
 #include "attractor/integrate/butcher.hpp"
 #include "attractor/integrate/feedback.hpp"
-#include "attractor/systems/knife_edge.hpp"
 #include "attractor/systems/planar_pendulum.hpp"
 #include "attractor/systems/spherical_pendulum.hpp"
 #include "relative_difference.hpp"
@@ -36,17 +34,6 @@ template <>
 struct Tolerance<double> {
   static constexpr double at_state = 1e-13, trajectory = 1e-12;
 };
-
-// A random state on the knife edge's constraint set (its sideways momentum removed).
-template <class S>
-Vec<S, 6> knife_state(std::mt19937& rng) {
-  std::uniform_real_distribution<double> u(-1.5, 1.5);
-  Vec<double, 6> x;
-  for (int i = 0; i < 6; ++i) x[i] = u(rng);
-  const double s = std::sin(x[2]), c = std::cos(x[2]), side = x[3] * s - x[4] * c;
-  x[3] -= side * s, x[4] += side * c;
-  return x.cast<S>();
-}
 
 template <class S>
 Vec<S, 6> pendulum_state(std::mt19937& rng) {
@@ -76,37 +63,6 @@ template <class S>
 class Generated : public ::testing::Test {};
 using Scalars = ::testing::Types<float, double>;
 TYPED_TEST_SUITE(Generated, Scalars);
-
-TYPED_TEST(Generated, KnifeEdgeAgreesWithTheHandWritten) {
-  using S = TypeParam;
-  KnifeEdgeParams<S> hp;
-  hp.mass = S(1.7), hp.inertia = S(0.6), hp.gravity = S(9.81), hp.inclination = S(0.3);
-  generated::KnifeEdgeParams<S> gp;
-  gp.mass = hp.mass, gp.inertia = hp.inertia, gp.gravity = hp.gravity, gp.inclination = hp.inclination;
-  const auto hand = *KnifeEdge<S>::make(hp);
-  const auto gen = *generated::KnifeEdge<S>::make(gp);
-  std::mt19937 rng(7);
-  std::uniform_real_distribution<double> gain(0.1, 10.0);
-  double field = 0, inv = 0, fused = 0;
-  for (int i = 0; i < 200; ++i) {
-    const Vec<S, 6> x = knife_state<S>(rng);
-    const Vec<S, 3> F0 = hand.invariants(knife_state<S>(rng)), K(S(gain(rng)), S(gain(rng)), S(gain(rng)));
-    field = std::max(field, relative_difference(gen.field(x), hand.field(x)));
-    inv = std::max(inv, relative_difference(gen.invariants(x), hand.invariants(x)));
-    fused = std::max(fused, relative_difference(gen.feedback_field(x, F0, K), hand.feedback_field(x, F0, K)));
-  }
-  const Vec<S, 6> x0 = (Vec<S, 6>() << 0, 0, 0, 0, 0, S(0.5)).finished();
-  const auto fa = *Feedback<KnifeEdge<S>>::make(*KnifeEdge<S>::make(), x0, Vec<S, 3>::Constant(S(1000)));
-  const auto fb =
-      *Feedback<generated::KnifeEdge<S>>::make(*generated::KnifeEdge<S>::make(), x0, Vec<S, 3>::Constant(S(1000)));
-  const double traj = trajectory_difference(fa, fb, x0, 1e-3, 20000);  // the paper's case, t in [0, 20]
-  std::printf("knife edge (%s): field %.2e, invariants %.2e, feedback field %.2e, RK4 trajectory %.2e\n",
-              sizeof(S) == 4 ? "float" : "double", field, inv, fused, traj);
-  EXPECT_LT(field, Tolerance<S>::at_state);
-  EXPECT_LT(inv, Tolerance<S>::at_state);
-  EXPECT_LT(fused, 10 * Tolerance<S>::at_state);
-  EXPECT_LT(traj, Tolerance<S>::trajectory);
-}
 
 TYPED_TEST(Generated, SphericalPendulumAgreesWithTheHandWritten) {
   using S = TypeParam;

@@ -49,8 +49,10 @@ TEST(GeneratedFacts, ParametersOutsideTheirRangesAreRefusedByName) {
   p.mass = 1;
   p.gravity = 0;  // [0, inf): allowed
   EXPECT_EQ(p.validate(), Error::none);
-  p.inclination = 1.6f;  // [-pi/2, pi/2]
-  EXPECT_EQ(p.refusal().param, 3);
+  p.inertia = -1;  // (0, inf)
+  EXPECT_EQ(p.refusal().param, 1);
+  EXPECT_STREQ(generated::KnifeEdgeFacts::params[1].name, "J");  // the description's option name
+  p.inertia = 1;
   p.inclination = std::nanf("");
   EXPECT_EQ(p.validate(), Error::non_finite);
   generated::SphericalPendulumParams<double> q;

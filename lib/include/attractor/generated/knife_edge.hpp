@@ -6,10 +6,10 @@
 // A knife edge on an inclined plane: a blade that cannot slide sideways.
 // Source: paper 000 §3.2; Bloch, Nonholonomic Mechanics, §1.6
 // Nonholonomic: a cotangent model (nonholonomic/cotangent_model.hpp) and the System CotangentExtension builds from it (paper 000 §2.1, Remark 2.4).
-// State x = (x, y, phi, px, py, pphi); invariants F = (J1, H_ext, J2).
-//   J1: sideways momentum (px sin phi - py cos phi)/sqrt(m), target 0
-//   H_ext: extended energy H~ = H - c^T G^-1 c / 2 (paper 000 eq. (10))
-//   J2: angular momentum about the vertical
+// State x = (x, y, phi, px, py, pphi); invariants F = (J1, H, J2).
+//   J1: (px sin phi - py cos phi)/sqrt(m): no sideways slip
+//   H: the extended energy H~
+//   J2: p_phi, the spin about the vertical
 #pragma once
 
 #include <cmath>
@@ -25,27 +25,27 @@ namespace attractor::generated {
 // The facts of KnifeEdge (core/facts.hpp), as the description states them.
 struct KnifeEdgeFacts {
   static constexpr facts::Param params[] = {
-      {"mass", "kg", 1.0, facts::Range{0.0, facts::kUnbounded, true, true}, "m"},
-      {"inertia", "kg m^2", 1.0, facts::Range{0.0, facts::kUnbounded, true, true}, "J, about the vertical axis through the contact point"},
-      {"gravity", "m/s^2", 1.0, facts::Range{0.0, facts::kUnbounded, false, true}, "g"},
-      {"inclination", "rad", 0.5235987755982987, facts::Range{-1.5707963267948966, 1.5707963267948966, false, false}, "alpha, the plane's slope"},
+      {"m", "kg", 1.0, facts::Range{0.0, facts::kUnbounded, true, true}, "mass"},
+      {"J", "kg m^2", 1.0, facts::Range{0.0, facts::kUnbounded, true, true}, "moment of inertia about the vertical"},
+      {"g", "m/s^2", 1.0, facts::Range{0.0, facts::kUnbounded, false, true}, "gravity"},
+      {"alpha", "rad", 0.5235987755982987, facts::Range{-facts::kUnbounded, facts::kUnbounded, true, true}, "inclination"},
   };
   static constexpr const char* states[] = {"x", "y", "phi", "px", "py", "pphi"};
   static constexpr facts::Invariant invariants[] = {
-      {"J1", facts::InvariantKind::constraint, "sideways momentum (px sin phi - py cos phi)/sqrt(m), target 0"},
-      {"H_ext", facts::InvariantKind::energy, "extended energy H~ = H - c^T G^-1 c / 2 (paper 000 eq. (10))"},
-      {"J2", facts::InvariantKind::momentum, "angular momentum about the vertical"},
+      {"J1", facts::InvariantKind::constraint, "(px sin phi - py cos phi)/sqrt(m): no sideways slip"},
+      {"H", facts::InvariantKind::energy, "the extended energy H~"},
+      {"J2", facts::InvariantKind::momentum, "p_phi, the spin about the vertical"},
   };
   static constexpr double x0[] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.5};
-  static constexpr facts::Case documented = {"paper 000 §3.2", "paper 000 §3.2, Fig. 2", x0, 0.001, 200.0, "feedback-euler", 1000.0, nullptr, nullptr};
+  static constexpr facts::Case documented = {"paper", "paper 000 §3.2", x0, 0.001, 200.0, "feedback-euler", 1000.0, nullptr, nullptr, true};
 };
 
 template <class S>
 struct KnifeEdgeParams {
-  S mass = S(facts::default_of<KnifeEdgeFacts>(0));  // kg, (0, inf): m
-  S inertia = S(facts::default_of<KnifeEdgeFacts>(1));  // kg m^2, (0, inf): J, about the vertical axis through the contact point
-  S gravity = S(facts::default_of<KnifeEdgeFacts>(2));  // m/s^2, [0, inf): g
-  S inclination = S(facts::default_of<KnifeEdgeFacts>(3));  // rad, [-1.5708, 1.5708]: alpha, the plane's slope
+  S mass = S(facts::default_of<KnifeEdgeFacts>(0));  // kg, (0, inf): mass
+  S inertia = S(facts::default_of<KnifeEdgeFacts>(1));  // kg m^2, (0, inf): moment of inertia about the vertical
+  S gravity = S(facts::default_of<KnifeEdgeFacts>(2));  // m/s^2, [0, inf): gravity
+  S inclination = S(facts::default_of<KnifeEdgeFacts>(3));  // rad, (-inf, inf): inclination
 
   // The facts' check (core/facts.hpp): Error::non_finite or Error::invalid_parameter.
   Error validate() const {
@@ -169,25 +169,39 @@ struct KnifeEdge : CotangentExtension<KnifeEdgeModel<S>, Row> {
     return KnifeEdge(m);
   }
 
+  // The terms of the parameters only that field() and feedback_field() use, computed once.
+  struct Derived {
+    S k0, k1, k2, k3, k4, k5;
+  };
+  static Derived derive(const Params& P) {
+    Derived k;
+    const S t0 = std::sqrt(P.mass);
+    const S t1 = P.gravity*std::sin(P.inclination);
+    k.k0 = S(1)/P.mass;
+    k.k1 = S(1)/t0;
+    k.k2 = S(1)/P.inertia;
+    k.k3 = t0*t1;
+    k.k4 = t0;
+    k.k5 = t1*P.mass;
+    return k;
+  }
+  Derived derived_ = derive(this->model().prm);
+
   // The adapter's extended field (cotangent_extension.hpp) as one block.
   ATTRACTOR_ALWAYS_INLINE State field(const State& x) const {
-    const Params& P = this->model().prm;
     State dx;
-    const S t0 = S(1)/P.mass;
-    const S t1 = std::sin(x[2]);
-    const S t2 = std::cos(x[2]);
-    const S t3 = t1*x[3] - t2*x[4];
-    const S t4 = x[5]/P.inertia;
-    const S t5 = P.gravity*std::sin(P.inclination);
-    const S t6 = std::sqrt(P.mass);
-    const S t7 = t2*x[3] + t1*x[4];
-    const S t8 = t6*(t1*t5*t6 + t4*t7/t6);
-    dx[0] = t0*(x[3] - t1*t3);
-    dx[1] = t0*(x[4] + t2*t3);
-    dx[2] = t4;
-    dx[3] = t5*P.mass - t1*t8;
-    dx[4] = t2*t8;
-    dx[5] = t0*t3*t7;
+    const S t0 = std::sin(x[2]);
+    const S t1 = std::cos(x[2]);
+    const S t2 = (derived_.k1*derived_.k1)*(t0*x[3] - t1*x[4]);
+    const S t3 = x[5]*derived_.k2;
+    const S t4 = t1*x[3] + t0*x[4];
+    const S t5 = (t0*derived_.k3 + t3*t4*derived_.k1)*derived_.k4;
+    dx[0] = x[3]*derived_.k0 - t0*t2;
+    dx[1] = x[4]*derived_.k0 + t1*t2;
+    dx[2] = t3;
+    dx[3] = derived_.k5 - t0*t5;
+    dx[4] = t1*t5;
+    dx[5] = t2*t4;
     return dx;
   }
 
@@ -196,35 +210,30 @@ struct KnifeEdge : CotangentExtension<KnifeEdgeModel<S>, Row> {
     if constexpr (Row == EnergyRow::original) {
       return Base::feedback_field(x, F0, K);
     } else {
-      const Params& P = this->model().prm;
       State dx;
-      const S t0 = S(1)/P.mass;
-      const S t1 = std::sin(x[2]);
-      const S t2 = t1*x[3];
+      const S t0 = std::sin(x[2]);
+      const S t1 = derived_.k1*derived_.k1;
+      const S t2 = t0*x[3];
       const S t3 = std::cos(x[2]);
       const S t4 = t3*x[4];
       const S t5 = t2 - t4;
       const S t6 = t1*t5;
-      const S t7 = P.gravity*std::sin(P.inclination);
-      const S t8 = t7*P.mass;
-      const S t9 = S(1)/P.inertia;
-      const S t10 = S(0.5)*(S(2.0)*F0[1] + t0*(t5*t5) + S(2.0)*t8*x[0] - t9*(x[5]*x[5]) - t0*(x[3]*x[3]) - t0*(x[4]*x[4]))*K[1];
-      const S t11 = t0*(x[4] + t3*t5);
-      const S t12 = t9*x[5];
-      const S t13 = std::sqrt(P.mass);
-      const S t14 = S(1)/t13;
-      const S t15 = t3*x[3] + t1*x[4];
-      const S t16 = t14*t15;
-      const S t17 = (F0[0] + t14*t4 - t14*t2)*K[0];
-      const S t18 = t0*t15*t5;
-      const S t19 = t13*(t12*t16 + t1*t13*t7);
-      const S t20 = t14*t17;
-      dx[0] = t0*x[3] - t0*t6 - t10*t8;
-      dx[1] = t11;
-      dx[2] = t12 + t16*t17 - t10*t18;
-      dx[3] = t8 + t1*t20 + t0*t10*(x[3] - t6) - t1*t19;
-      dx[4] = t10*t11 + t19*t3 - t20*t3;
-      dx[5] = t18 + (F0[2] - x[5])*K[2] + t10*t12;
+      const S t7 = t0*t6;
+      const S t8 = S(0.5)*(S(2.0)*F0[1] + S(2.0)*x[0]*derived_.k5 + t1*(t5*t5) - (x[3]*x[3])*derived_.k0 - (x[4]*x[4])*derived_.k0 - (x[5]*x[5])*derived_.k2)*K[1];
+      const S t9 = x[4]*derived_.k0 + t3*t6;
+      const S t10 = x[5]*derived_.k2;
+      const S t11 = t3*x[3] + t0*x[4];
+      const S t12 = t11*derived_.k1;
+      const S t13 = (F0[0] + t4*derived_.k1 - t2*derived_.k1)*K[0];
+      const S t14 = t11*t6;
+      const S t15 = (t0*derived_.k3 + t10*t12)*derived_.k4;
+      const S t16 = t13*derived_.k1;
+      dx[0] = x[3]*derived_.k0 - t7 - t8*derived_.k5;
+      dx[1] = t9;
+      dx[2] = t10 + t12*t13 - t14*t8;
+      dx[3] = derived_.k5 + t0*t16 + t8*(x[3]*derived_.k0 - t7) - t0*t15;
+      dx[4] = t15*t3 + t8*t9 - t16*t3;
+      dx[5] = t14 + (F0[2] - x[5])*K[2] + t10*t8;
       return dx;
     }
   }

@@ -150,23 +150,32 @@ struct NonholonomicParticle : CotangentExtension<NonholonomicParticleModel<S>, R
     return NonholonomicParticle(m);
   }
 
+  // The terms of the parameters only that field() and feedback_field() use, computed once.
+  struct Derived {
+    S k0;
+  };
+  static Derived derive(const Params& P) {
+    Derived k;
+    k.k0 = S(1)/P.m;
+    return k;
+  }
+  Derived derived_ = derive(this->model().prm);
+
   // The adapter's extended field (cotangent_extension.hpp) as one block.
   ATTRACTOR_ALWAYS_INLINE State field(const State& x) const {
-    const Params& P = this->model().prm;
     State dx;
-    const S t0 = S(1)/P.m;
-    const S t1 = S(1)/(S(1.0) + x[1]*x[1]);
-    const S t2 = x[3]*x[1];
-    const S t3 = t1*(t2 - x[5]);
-    const S t4 = t0*(x[3] - t3*x[1]);
-    const S t5 = t0*x[4];
-    const S t6 = t1*t5;
-    dx[0] = t4;
-    dx[1] = t5;
-    dx[2] = t0*(x[5] + t3);
-    dx[3] = -t2*t6;
-    dx[4] = t3*t4;
-    dx[5] = t6*x[3];
+    const S t0 = S(1)/(S(1.0) + x[1]*x[1]);
+    const S t1 = x[3]*x[1];
+    const S t2 = t0*(t1 - x[5]);
+    const S t3 = (x[3] - t2*x[1])*derived_.k0;
+    const S t4 = x[4]*derived_.k0;
+    const S t5 = t0*t4;
+    dx[0] = t3;
+    dx[1] = t4;
+    dx[2] = (x[5] + t2)*derived_.k0;
+    dx[3] = -t1*t5;
+    dx[4] = t2*t3;
+    dx[5] = t5*x[3];
     return dx;
   }
 
@@ -175,27 +184,25 @@ struct NonholonomicParticle : CotangentExtension<NonholonomicParticleModel<S>, R
     if constexpr (Row == EnergyRow::original) {
       return Base::feedback_field(x, F0, K);
     } else {
-      const Params& P = this->model().prm;
       State dx;
-      const S t0 = S(1)/P.m;
-      const S t1 = S(1.0) + x[1]*x[1];
-      const S t2 = S(1)/t1;
-      const S t3 = x[3]*x[1] - x[5];
-      const S t4 = t2*t3;
-      const S t5 = x[3] - t4*x[1];
-      const S t6 = t0*t5;
-      const S t7 = (F0[0] + t3)*K[0];
-      const S t8 = t0*(t3*t3);
-      const S t9 = S(0.5)*(t0*(x[3]*x[3]) + t0*(x[4]*x[4]) + t0*(x[5]*x[5]) - S(2.0)*F0[1] - t2*t8)*K[1];
-      const S t10 = t0*(x[5] + t4);
-      const S t11 = t0*x[4];
-      const S t12 = t7 + t11*t2*x[3];
-      dx[0] = t6;
-      dx[1] = t0*x[4] + t0*t4*t5*t9 - t7*x[3];
-      dx[2] = t10;
-      dx[3] = -t12*x[1] - t6*t9;
-      dx[4] = (F0[2] - x[4])*K[2] + t0*t2*t3*x[3] - t11*t9 - t8*x[1]/(t1*t1);
-      dx[5] = t12 - t10*t9;
+      const S t0 = S(1.0) + x[1]*x[1];
+      const S t1 = S(1)/t0;
+      const S t2 = x[3]*x[1] - x[5];
+      const S t3 = t1*t2;
+      const S t4 = x[3] - t3*x[1];
+      const S t5 = t4*derived_.k0;
+      const S t6 = (F0[0] + t2)*K[0];
+      const S t7 = (t2*t2)*derived_.k0;
+      const S t8 = S(0.5)*((x[3]*x[3])*derived_.k0 + (x[4]*x[4])*derived_.k0 + (x[5]*x[5])*derived_.k0 - S(2.0)*F0[1] - t1*t7)*K[1];
+      const S t9 = (x[5] + t3)*derived_.k0;
+      const S t10 = x[4]*derived_.k0;
+      const S t11 = t6 + t1*t10*x[3];
+      dx[0] = t5;
+      dx[1] = x[4]*derived_.k0 + t3*t4*t8*derived_.k0 - t6*x[3];
+      dx[2] = t9;
+      dx[3] = -t11*x[1] - t5*t8;
+      dx[4] = (F0[2] - x[4])*K[2] + t1*t2*x[3]*derived_.k0 - t10*t8 - t7*x[1]/(t0*t0);
+      dx[5] = t11 - t8*t9;
       return dx;
     }
   }
