@@ -31,7 +31,8 @@ endif()
 
 # tools.fuzz_short: configures host-tests/fuzz with clang (a separate build in <build>/fuzz),
 # builds the libFuzzer targets (at -O0: host-tests/fuzz/CMakeLists.txt) and runs each for a few
-# seconds from its seed corpus.
+# seconds from its seed corpus (4 s at most a target: the two option fuzzers reach that cap, the
+# frame and text fuzzers finish their inputs in 1-3 s).
 # Its sanitizer set is this build's (cmake/sanitizers.cmake): full when this build is full, else ON.
 find_program(ATTRACTOR_CLANGXX NAMES clang++-14 clang++)
 if(ATTRACTOR_CLANGXX)
@@ -43,7 +44,7 @@ if(ATTRACTOR_CLANGXX)
            COMMAND ${CMAKE_CTEST_COMMAND} --build-and-test ${PROJECT_SOURCE_DIR}/host-tests/fuzz
                    ${CMAKE_BINARY_DIR}/fuzz --build-generator ${CMAKE_GENERATOR} --build-noclean
                    --build-options -DCMAKE_CXX_COMPILER=${ATTRACTOR_CLANGXX} -DCMAKE_BUILD_TYPE=Debug
-                   -DATTRACTOR_SANITIZE=${_fuzz_san} -DATTRACTOR_FUZZ_OPT=-O0
+                   -DATTRACTOR_SANITIZE=${_fuzz_san} -DATTRACTOR_FUZZ_OPT=-O0 -DATTRACTOR_FUZZ_SECONDS=4
                    --test-command ${CMAKE_CTEST_COMMAND} --output-on-failure)
   set_tests_properties(tools.fuzz_short PROPERTIES LABELS "host;fuzz" TIMEOUT 900 COST 100)  # longest: start first
 endif()
