@@ -177,6 +177,14 @@ const std::vector<SystemRules>& table() {
        kBlowupGains,
        {"--T", "0.1"},
        false},
+      // generated at build time from the starter's description (hil/cli/generated_entry.hpp)
+      {"double-pendulum",
+       {"--x0", "0.5,-0.9,1.3,-1.4,0,0,0,0"},
+       {{{"--l2", "0"}, kBadParameter}},
+       kRefusedGains,
+       kBlowupGains,
+       {"--T", "0.1"},
+       false},
   };
   return t;
 }

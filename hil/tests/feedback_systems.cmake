@@ -64,3 +64,8 @@ attractor_cli_test(particle_start_with_rk4 2 "--start does not apply to --method
   -- ${SIM} nonholonomic-particle --method rk4 --start remark5)
 attractor_cli_test(particle_nh_verlet_pair 0 "\"start\":\"pair\",\"q1\":\\[0.01,0.303,0.003\\].*\"stopped\":null"
   -- ${SIM} nonholonomic-particle --method nh-verlet --start pair --q1 0.01,0.303,0.003 --h 0.01 --T 0.1 --json)
+# a system from its model description alone (docs/starter-model, generated at build time): the
+# documented case holds both rods in float, its facts' gains the default
+attractor_cli_test(double_pendulum_documented 0 "double-pendulum feedback-rk4 float h=0.001 steps=3000 .*rod1 max=[0-9.]+e-0[6-9] .*rod2 max=[0-9.]+e-0[6-9] "
+  -- ${SIM} double-pendulum --precision float --T 3)
+attractor_cli_test(double_pendulum_off_rods 5 "--x0 is off the constraint rod1" -- ${SIM} double-pendulum --x0 0.5,-0.9,1.3,-1.4,0,0,0,0)

@@ -45,6 +45,17 @@ def _cpp_string(s):
     return '"' + s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
 
 
+def _header_bytes(name):
+    """The text of a header the extension includes (part of its cache key): the package's own
+    sources first, then the include path (generated_entry.hpp is attractor-sim's, hil/cli)."""
+    for d in [_build_config.SOURCE_DIR] + list(_build_config.INCLUDE_DIRS):
+        path = os.path.join(d, name)
+        if os.path.isfile(path):
+            with open(path, "rb") as f:
+                return f.read()
+    raise FileNotFoundError(name)
+
+
 def _entry_source(header, desc, module):
     m = desc["model"]
     name = m["name"]
@@ -58,7 +69,7 @@ def _entry_source(header, desc, module):
 namespace {{
 template <class S>
 using Model = attractor::generated::{name}<S>;
-struct Entry : attractor::python::GeneratedEntry<Model, attractor::generated::{name}Facts> {{
+struct Entry : attractor::cli::GeneratedEntry<Model, attractor::generated::{name}Facts> {{
   static constexpr const char* name = {_cpp_string(name)};
   static constexpr const char* summary = {_cpp_string(m.get("summary", name))};
   static constexpr const char* about = {_cpp_string(m.get("summary", name))};
@@ -71,7 +82,7 @@ struct Entry : attractor::python::GeneratedEntry<Model, attractor::generated::{n
   }}
   static std::string off_constraint(const attractor::cli::Params& p, const double* x0) {{
     const auto sys = make<double>(p);
-    return sys ? attractor::python::generated_off_constraint<Entry>(*sys, x0) : std::string();
+    return sys ? attractor::cli::generated_off_constraint<Entry>(*sys, x0) : std::string();
   }}
 }};
 }}  // namespace
@@ -161,8 +172,7 @@ def compile(text=None, *, path=None):  # noqa: A001 (the name users expect)
     except (UnicodeDecodeError, tomllib.TOMLDecodeError, KeyError, TypeError):
         desc, name = None, None  # the compiler says what is wrong, with its line
     key = hashlib.sha256(b"\0".join([raw, _core.version.encode(), repr((_build_config.INCLUDE_DIRS, _build_config.CXX, _opt())).encode()]
-                                    + [open(os.path.join(_build_config.SOURCE_DIR, f), "rb").read()
-                                       for f in ("generated_entry.hpp", "run_binding.hpp")])).hexdigest()[:20]
+                                    + [_header_bytes(f) for f in ("generated_entry.hpp", "run_binding.hpp")])).hexdigest()[:20]
     folder = os.path.join(cache_dir(), key)
     module = f"_model_{key}"
     so = os.path.join(folder, module + sysconfig.get_config_var("EXT_SUFFIX"))

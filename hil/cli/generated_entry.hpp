@@ -5,7 +5,8 @@
 // refused (exit 5; there is no projection for a model the tree does not know); the sample region
 // for check_step and --gains auto is sixteen states of an RK4 run of the model itself (300 steps)
 // over the run's duration. attractor/model.py writes the few lines that differ per model (name,
-// make) around this base. Host-only.
+// make) around this base, and an in-tree command (hil/sim/double_pendulum.cpp) the same way.
+// Host-only.
 #pragma once
 
 #include <algorithm>
@@ -17,17 +18,17 @@
 #include "attractor/integrate/system.hpp"
 #include "feedback_system_driver.hpp"
 
-namespace attractor::python {
+namespace attractor::cli {
 
 template <template <class> class Model, class Facts>
-struct GeneratedEntry : cli::FactsEntry<Facts> {
+struct GeneratedEntry : FactsEntry<Facts> {
   template <class S>
   using System = Model<S>;
   static constexpr int N = System<double>::N;
-  static constexpr cli::StateOption initial[] = {{"x0", N, "x1,..,xN", "the initial state (q, p), on the constraints"}};
+  static constexpr StateOption initial[] = {{"x0", N, "x1,..,xN", "the initial state (q, p), on the constraints"}};
   static constexpr const char* T_default = "default: the documented case's T";
 
-  static std::string project(const cli::Params&, double*) {
+  static std::string project(const Params&, double*) {
     return "a compiled model has no projection: give a state on its constraints";
   }
   // Sixteen states of a run of 300 RK4 steps over min(T, 100): the region the run reaches. A
@@ -57,9 +58,9 @@ std::string generated_off_constraint(const typename Entry::template System<doubl
   for (int i = 0; i < int(F.size()); ++i)
     if (Entry::invariants[i].kind == facts::InvariantKind::constraint &&
         !(std::abs(F[i] - target[i]) <= 1e-9 * (1 + std::abs(target[i]))))
-      return std::string("--x0 is off the constraint ") + Entry::invariants[i].name + ": " + cli::exact(F[i]) +
-             " instead of " + cli::exact(target[i]);
+      return std::string("--x0 is off the constraint ") + Entry::invariants[i].name + ": " + exact(F[i]) +
+             " instead of " + exact(target[i]);
   return "";
 }
 
-}  // namespace attractor::python
+}  // namespace attractor::cli
