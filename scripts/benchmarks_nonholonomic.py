@@ -113,6 +113,8 @@ def costed_runs(rows, steps):
     """Each finished run with its M4F cost: instructions/step (bench) × steps."""
     out = []
     for r in rows:
+        if r.get("start") == "pair":  # the same run as the consistent start's (nonholonomic-baselines)
+            continue
         scheme, kind = METHOD_ROWS.get(r["method"], (None, None))
         per_step = steps.get((r["bench"], scheme, r["precision"], kind))
         err = _num(r["reference_error"])

@@ -17,6 +17,7 @@
 #include <map>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "../sim/chaplygin_sleigh_entry.hpp"
 #include "../sim/knife_edge_entry.hpp"
@@ -45,10 +46,14 @@ double reference_step(bool quick) { return quick ? 1e-3 : 1e-4; }
 // Time-series rows (long runs) every this many time units, whatever h.
 constexpr double kSeriesDt = 0.1;
 
+// start: a discrete method's start (consistent, remark5, or pair from q0 and q1), empty for the
+// others, which have none.
 template <class Entry, class S>
 cli::FeedbackOutcome<Entry::template System<S>::N> simulate(const std::string& method, double h, double T,
-                                                            const std::string& series) {
+                                                            const std::string& series, const std::string& start = "",
+                                                            const std::vector<double>& q1 = {}) {
   cli::FeedbackInputs in = cli::feedback_defaults<Entry>(method);
+  if (!start.empty()) in.start = start, in.q1 = q1;
   in.measure_volume = false;
   in.T_given = true, in.T = T, in.h = h;
   in.gains.automatic = true;  // a feedback gain fit for each h (auto_gains.hpp)
@@ -68,15 +73,28 @@ const Vec<double, Entry::template System<double>::N>& reference(double T, double
   return done[key] = simulate<Entry, double>("rk4", h_ref, T, series).r.last;
 }
 
-// One run of `method` to T; `config` leading states are the configuration the reference error
-// compares; `series`, when not empty, the time-series CSV (the reference's beside it, _reference).
+// The configuration q1 at t = h of the method's run from its consistent start, in the run's
+// precision: the pair (q0, q1) a --start pair run then starts from, as a user hands one in.
+template <class Entry, class S>
+std::vector<double> first_step_q1(const std::string& method, double h) {
+  const auto o = simulate<Entry, S>(method, h, h, "");
+  const auto q1 = o.r.last.template head<cli::discrete_q<Entry>()>();
+  return std::vector<double>(q1.data(), q1.data() + q1.size());
+}
+
+// One run of `method` from `start` (start_of) to T; `config` leading states are the configuration
+// the reference error compares; `series`, when not empty, the time-series CSV (the reference's
+// beside it, _reference).
 template <class Entry>
-Outcome run_case(const std::string& method, bool is_float, double h, double T, int config, double h_ref,
-                 const std::string& series) {
+Outcome run_case(const std::string& method, const std::string& start, bool is_float, double h, double T, int config,
+                 double h_ref, const std::string& series) {
   Outcome r;
   try {
-    const auto o =
-        is_float ? simulate<Entry, float>(method, h, T, series) : simulate<Entry, double>(method, h, T, series);
+    std::vector<double> q1;
+    if (start == "pair")
+      q1 = is_float ? first_step_q1<Entry, float>(method, h) : first_step_q1<Entry, double>(method, h);
+    const auto o = is_float ? simulate<Entry, float>(method, h, T, series, start, q1)
+                            : simulate<Entry, double>(method, h, T, series, start, q1);
     const auto worst = [&](InvariantKind k) { return o.mon.has(k) ? o.mon.worst(k) : double(NAN); };
     r.constraint = worst(InvariantKind::constraint), r.energy = worst(InvariantKind::energy);
     r.momentum = worst(InvariantKind::momentum);
@@ -107,24 +125,35 @@ struct Row {
   double T;
   double bound;
   const char* momentum;
-  Outcome (*run)(const std::string& method, bool is_float, double h, double T, int config, double h_ref,
-                 const std::string& series);
+  bool pair;  // its leading states are q, so a run's q1 is its state's head (first_step_q1)
+  Outcome (*run)(const std::string& method, const std::string& start, bool is_float, double h, double T, int config,
+                 double h_ref, const std::string& series);
   void (*reference)(double T, double h_ref, const std::string& series);
 };
 const Row kRows[] = {
-    {"particle", "001 Ex. 1", "nh_particle", 3, 10, 4e-4, "p_y", run_case<sim::NonholonomicParticleEntry>,
+    {"particle", "001 Ex. 1", "nh_particle", 3, 10, 4e-4, "p_y", true, run_case<sim::NonholonomicParticleEntry>,
      write_reference<sim::NonholonomicParticleEntry>},
-    {"snakeboard", "001 Ex. 2", "snakeboard", 5, 10, 4e-3, "", run_case<sim::SnakeboardEntry>,
+    {"snakeboard", "001 Ex. 2", "snakeboard", 5, 10, 4e-3, "", true, run_case<sim::SnakeboardEntry>,
      write_reference<sim::SnakeboardEntry>},
-    {"sleigh", "001 Ex. 3", "chaplygin_sleigh", 6, 10, 4e-3, "", run_case<sim::SleighEntry>,
+    {"sleigh", "001 Ex. 3", "chaplygin_sleigh", 6, 10, 4e-3, "", false, run_case<sim::SleighEntry>,
      write_reference<sim::SleighEntry>},
-    {"oscillator", "000 §3.7", "nonholonomic_oscillator", 3, 10, 4e-3, "", run_case<sim::NonholonomicOscillatorEntry>,
-     write_reference<sim::NonholonomicOscillatorEntry>},
-    {"knife-edge", "000 §3.2", "knife_edge", 3, 10, 4e-3, "p_phi", run_case<sim::KnifeEdgeEntry>,
+    {"oscillator", "000 §3.7", "nonholonomic_oscillator", 3, 10, 4e-3, "", true,
+     run_case<sim::NonholonomicOscillatorEntry>, write_reference<sim::NonholonomicOscillatorEntry>},
+    {"knife-edge", "000 §3.2", "knife_edge", 3, 10, 4e-3, "p_phi", true, run_case<sim::KnifeEdgeEntry>,
      write_reference<sim::KnifeEdgeEntry>},
 };
-const char* const kMethods[] = {"feedback-euler",    "feedback-rk4", "rk4",          "nh-verlet",
-                                "nh-verlet-remark5", "dla",          "dla-one-sided"};
+// Each method and the start it runs from: the discrete methods from their consistent start,
+// nh-verlet-remark5 from Remark 5's, and nh-verlet and dla also from a pair (q0, q1), q1 their own
+// first step from the consistent start (first_step_q1), so that the pair's row shows the pair
+// start reproducing that run; the other methods have no start (an empty field). The long runs
+// leave the pair rows out, and so does the sleigh, whose state holds R and not theta.
+struct Method {
+  const char* name;
+  const char* start;
+};
+const Method kMethods[] = {{"feedback-euler", ""},      {"feedback-rk4", ""},  {"rk4", ""},
+                           {"nh-verlet", "consistent"}, {"nh-verlet", "pair"}, {"nh-verlet-remark5", "remark5"},
+                           {"dla", "consistent"},       {"dla", "pair"},       {"dla-one-sided", "consistent"}};
 const double kSteps[] = {1e-1, 1e-2, 1e-3};  // --quick: the first two
 
 // The order of convergence each method shows in h (of its global error) and the band the
@@ -170,11 +199,12 @@ double order_checked_at(const std::string& method, bool is_float, bool quick) {
 }
 
 // The checks of one run of the ladder.
-void check_run(cli::PaperChecks& checks, const Row& row, const std::string& m, bool is_float, double h,
-               const Outcome& o, double order, bool quick) {
+void check_run(cli::PaperChecks& checks, const Row& row, const std::string& m, const std::string& start, bool is_float,
+               double h, const Outcome& o, double order, bool quick) {
   char hs[16];
   std::snprintf(hs, sizeof hs, "%g", h);
-  const std::string name = std::string(row.example) + (is_float ? " float " : " double ") + m + " h=" + hs;
+  const std::string name = std::string(row.example) + (is_float ? " float " : " double ") + m +
+                           (start == "pair" ? " (pair)" : "") + " h=" + hs;
   const std::string paper = std::string("paper ") + row.source;
   if (h == order_checked_at(m, is_float, quick)) {
     const OrderBand b = order_band(m);
@@ -213,12 +243,14 @@ Json long_runs(const std::string& out, std::FILE* text) {
   for (const Row& row : kRows) {
     const std::string base = out + "/long_" + row.example + "_";
     row.reference(kLongT, kLongRef, base + "reference.csv");
-    for (const char* method : kMethods)
+    for (const Method& m : kMethods)
       for (bool is_float : {false, true}) {
+        if (std::string(m.start) == "pair") continue;
+        const char* method = m.name;
         const char* prec = is_float ? "float" : "double";
-        const Outcome early = row.run(method, is_float, kLongH, kLongT / 10, row.config, kLongRef, "");
-        const Outcome o =
-            row.run(method, is_float, kLongH, kLongT, row.config, kLongRef, base + method + "_" + prec + ".csv");
+        const Outcome early = row.run(method, m.start, is_float, kLongH, kLongT / 10, row.config, kLongRef, "");
+        const Outcome o = row.run(method, m.start, is_float, kLongH, kLongT, row.config, kLongRef,
+                                  base + method + "_" + prec + ".csv");
         const double eg = growth(early.energy, o.energy), rg = growth(early.reference, o.reference);
         std::fprintf(text, "%-11s %-15s %-6s %8lld", row.example, method, prec, o.steps);
         for (double v : {o.constraint, o.energy, o.momentum, o.reference, early.reference})
@@ -266,9 +298,22 @@ cli::Spec spec() {
   return s;
 }
 
-const char* const kColumns[] = {
-    "example",          "source",       "bench",          "method",      "precision",       "h",     "T",      "steps",
-    "constraint_error", "energy_error", "momentum_error", "exact_error", "reference_error", "order", "stopped"};
+const char* const kColumns[] = {"example",
+                                "source",
+                                "bench",
+                                "method",
+                                "start",
+                                "precision",
+                                "h",
+                                "T",
+                                "steps",
+                                "constraint_error",
+                                "energy_error",
+                                "momentum_error",
+                                "exact_error",
+                                "reference_error",
+                                "order",
+                                "stopped"};
 
 int run(const cli::Args& a) {
   const std::string out = a.given("out") ? a.text("out") : std::string("out/nonholonomic-baselines");
@@ -285,26 +330,28 @@ int run(const cli::Args& a) {
                "exact: |x - exact| at t_end, reference: configuration error against RK4 at h = %g, order: from the "
                "larger h\n",
                quick ? "--quick (t in [0, 1])" : "t in [0, 10]", reference_step(quick));
-  std::fprintf(text, "%-11s %-15s %-6s %6s %8s %10s %10s %10s %10s %10s %6s\n", "example", "method", "prec", "h",
-               "steps", "constraint", "energy", "momentum", "exact", "reference", "order");
+  std::fprintf(text, "%-11s %-17s %-10s %-6s %6s %8s %10s %10s %10s %10s %10s %6s\n", "example", "method", "start",
+               "prec", "h", "steps", "constraint", "energy", "momentum", "exact", "reference", "order");
   Json rows = Json::array();
   for (const Row& row : kRows) {
     const double T = quick ? 1 : row.T;
-    for (const char* method : kMethods)
+    for (const Method& m : kMethods)
       for (bool is_float : {false, true}) {
+        if (std::string(m.start) == "pair" && !row.pair) continue;
+        const char* method = m.name;
         Ladder ladder;
         for (double h : kSteps) {
           if (quick && h < 1e-2) continue;
           const char* prec = is_float ? "float" : "double";
-          const Outcome o = row.run(method, is_float, h, T, row.config, reference_step(quick), "");
+          const Outcome o = row.run(method, m.start, is_float, h, T, row.config, reference_step(quick), "");
           const double order = ladder.next(h, o);
-          std::fprintf(text, "%-11s %-15s %-6s %6g %8lld", row.example, method, prec, h, o.steps);
+          std::fprintf(text, "%-11s %-17s %-10s %-6s %6g %8lld", row.example, method, m.start, prec, h, o.steps);
           for (double v : {o.constraint, o.energy, o.momentum, o.exact, o.reference})
             cli::print_value(text, " %10.3e", v);
           cli::print_value(text, " %6.2f", order);
           std::fprintf(text, "%s\n", o.stopped.empty() ? "" : (" STOPPED: " + o.stopped).c_str());
-          std::fprintf(summary.file(), "%s,%s,%s,%s,%s,%g,%g,%lld", row.example, row.source, row.bench, method, prec, h,
-                       T, o.steps);
+          std::fprintf(summary.file(), "%s,%s,%s,%s,%s,%s,%g,%g,%lld", row.example, row.source, row.bench, method,
+                       m.start, prec, h, T, o.steps);
           for (double v : {o.constraint, o.energy, o.momentum, o.exact, o.reference, order})
             cli::print_value(summary.file(), ",%.6e", v);
           std::fprintf(summary.file(), ",%s\n", o.stopped.c_str());
@@ -312,6 +359,7 @@ int run(const cli::Args& a) {
                           {"source", row.source},
                           {"bench", row.bench},
                           {"method", method},
+                          {"start", *m.start ? Json(m.start) : Json(nullptr)},
                           {"precision", prec},
                           {"h", h},
                           {"T", T},
@@ -323,7 +371,7 @@ int run(const cli::Args& a) {
                           {"reference_error", cli::num(o.reference)},
                           {"order", cli::num(order)},
                           {"stopped", o.stopped.empty() ? Json(nullptr) : Json(o.stopped)}});
-          check_run(checks, row, method, is_float, h, o, order, quick);
+          check_run(checks, row, method, m.start, is_float, h, o, order, quick);
         }
       }
   }

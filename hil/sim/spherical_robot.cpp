@@ -121,7 +121,7 @@ class Run {
         in_(in),
         lo_(in.loop),
         sc_(cli::parse_scheme(a.choice("scheme"))),
-        h_(cli::step_in_precision<S>(in.h)),
+        h_(S(in.h)),  // a normal number of S: parse_inputs checked it (check_step_precision)
         p_(model_params<S>(in)),
         pd_(robot_params<double>(p_)),
         plant_{plant_params<S>(in)},

@@ -12,7 +12,7 @@ import json
 import math
 import sys
 
-COLUMNS = ("example,source,bench,method,precision,h,T,steps,constraint_error,energy_error,momentum_error,"
+COLUMNS = ("example,source,bench,method,start,precision,h,T,steps,constraint_error,energy_error,momentum_error,"
            "exact_error,reference_error,order,stopped").split(",")
 NUMBERS = {"h", "T", "steps", "constraint_error", "energy_error", "momentum_error", "exact_error",
            "reference_error", "order"}
@@ -58,7 +58,8 @@ def main():
     for i, r in enumerate(rows):
         prev = rows[i - 1] if i else None
         paired = (prev is not None and float(r["h"]) < largest and prev["method"] == r["method"]
-                  and prev["precision"] == r["precision"] and prev["reference_error"] and r["reference_error"])
+                  and prev["start"] == r["start"] and prev["precision"] == r["precision"] and prev["reference_error"]
+                  and r["reference_error"])
         if bool(r["order"]) != bool(paired):
             fail(f"row {i} ({r['example']} {r['method']} {r['precision']} h={r['h']}): order {r['order']!r}")
     print(f"paper_baselines_check: {n_rows} rows, CSV and JSON agree, {len(report['checks'])} checks ok")

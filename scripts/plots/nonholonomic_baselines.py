@@ -48,7 +48,8 @@ def convergence_figure(d, rows):
     for ax, ex in zip(axes[0], examples):
         for i, m in enumerate(METHODS):
             for p in ("double", "float"):
-                rs = [r for r in rows if r["example"] == ex and r["method"] == m and r["precision"] == p]
+                rs = [r for r in rows if r["example"] == ex and r["method"] == m and r["precision"] == p
+                      and r.get("start") != "pair"]  # a pair row repeats its consistent start's run
                 h = np.array([float(r["h"]) for r in rs])
                 e = np.array([value(r["reference_error"]) for r in rs])
                 if np.isfinite(e).any():

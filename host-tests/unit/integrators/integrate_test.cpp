@@ -7,6 +7,7 @@
 #include "attractor/integrate/butcher.hpp"
 #include "attractor/integrate/feedback.hpp"
 #include "no_alloc.hpp"
+#include "three_eighths.hpp"
 
 using namespace attractor;
 
@@ -56,13 +57,7 @@ TYPED_TEST(SchemeTest, ObservedOrderMatchesTableau) {
 TYPED_TEST(SchemeTest, GenericTableauEqualsNamedStep) {
   using S = TypeParam;
   // A user-written tableau (the 3/8 rule) runs through the same generic stepper.
-  constexpr ButcherTableau<S, 4> three_eighths{{{S(0), S(0), S(0), S(0)},
-                                                {S(1) / S(3), S(0), S(0), S(0)},
-                                                {S(-1) / S(3), S(1), S(0), S(0)},
-                                                {S(1), S(-1), S(1), S(0)}},
-                                               {S(1) / S(8), S(3) / S(8), S(3) / S(8), S(1) / S(8)},
-                                               4,
-                                               S(2.785293563405282)};
+  constexpr ButcherTableau<S, 4> three_eighths = test::three_eighths_tableau<S>();
   Vec<S, 2> a(S(1), S(0)), b(S(1), S(0));
   for (int k = 0; k < 20; ++k) {
     explicit_rk_step(three_eighths, Oscillator<S>{}, a, S(0.1));

@@ -10,6 +10,7 @@
 #include "attractor/integrate/butcher.hpp"
 #include "attractor/integrate/stepper.hpp"
 #include "no_alloc.hpp"
+#include "three_eighths.hpp"
 
 using namespace attractor;
 
@@ -50,13 +51,7 @@ TYPED_TEST(OneRounding, IncrementsBelowHalfAnUlpAddUpInEveryScheme) {
 TYPED_TEST(OneRounding, UserTableauAndStepperToo) {
   using S = TypeParam;
   // The 3/8 rule: b = (1, 3, 3, 1)/8, each stage's share at most 3/8 of the step.
-  constexpr ButcherTableau<S, 4> three_eighths{{{S(0), S(0), S(0), S(0)},
-                                                {S(1) / S(3), S(0), S(0), S(0)},
-                                                {S(-1) / S(3), S(1), S(0), S(0)},
-                                                {S(1), S(-1), S(1), S(0)}},
-                                               {S(1) / S(8), S(3) / S(8), S(3) / S(8), S(1) / S(8)},
-                                               4,
-                                               S(2.785293563405282)};
+  constexpr ButcherTableau<S, 4> three_eighths = test::three_eighths_tableau<S>();
   constexpr StageWeights<S, 4> c = stage_weights(three_eighths);
   EXPECT_EQ(c.scale, S(1) / S(8));
   EXPECT_EQ(c.w[1], S(3));

@@ -8,39 +8,21 @@
 #include <cstdint>
 #include <vector>
 
-#include "attractor/control/skate_rotor_controller.hpp"
-#include "attractor/link/lockstep.hpp"
-#include "attractor/link/skate_rotor_wire.hpp"
-#include "attractor/rt/loop.hpp"
 #include "link_faults.hpp"
-#include "scripted_lockstep.hpp"
-#include "skate_frames.hpp"
+#include "skate_lockstep.hpp"
 
 using namespace attractor;
 using namespace attractor::link;
 
 namespace restart_test {
 
-using Link = HilLink<float, SkateRotorWire<float>>;
-using Loop = rt::Loop<Link, SkateRotorController<float>>;
-namespace script = scripted_lockstep;
+using namespace skate_lockstep;  // Loop, make_loop, run, answers, script
 
 void send_hello() { script::send(skate_frames::control_wire(FrameType::hello)); }
 // A sensor frame of the skate near upright; scale 1.3 makes |Γ| = 1.3, an implausible reading.
 void send_sensor(std::uint32_t seq, std::uint32_t tick, double scale) {
   script::send(skate_frames::sensor_wire(seq, tick, 0.05, scale));
 }
-// The actuator frames the firmware answered with, in order.
-std::vector<ActuatorReport<double>> actuator_answers() {
-  std::vector<ActuatorReport<double>> a;
-  for (const FrameView& v : script::out) {
-    if (v.header.type != FrameType::actuator) continue;
-    a.emplace_back();
-    EXPECT_EQ(unpack_actuator(v, a.back()), LinkError::none);
-  }
-  return a;
-}
-
 }  // namespace restart_test
 
 TEST(LinkRestart, AHelloAfterTicksRestartsTheRuntimeAndBanksTheCounters) {
@@ -54,17 +36,14 @@ TEST(LinkRestart, AHelloAfterTicksRestartsTheRuntimeAndBanksTheCounters) {
   // Run 2: a new hello, then good frames only.
   rs::send_hello();
   for (int i = 0; i < kSecondRun; ++i) rs::send_sensor(std::uint32_t(i), std::uint32_t(i + 1), 1.0);
-  rs::script::send(hil::encode(FrameType::goodbye, 0, 0));
 
-  auto ctrl = SkateRotorController<float>::make(SkateRotorControllerConfig<float>{}, 1e-3f);
-  ASSERT_TRUE(ctrl.ok());
-  rs::Loop loop(rs::Link{}, *ctrl);
-  const rt::Report r = run_lockstep<rs::script::Board, rs::script::Port>(loop, loop.source(), rt::rate_hz(1000));
+  rs::Loop loop = rs::make_loop();
+  const rt::Report r = rs::run(loop);
 
-  const std::vector<ActuatorReport<double>> answers = rs::actuator_answers();
+  const std::vector<rs::Answer> answers = rs::answers();
   ASSERT_EQ(answers.size(), std::size_t(1 + kImplausible + kSecondRun));
-  EXPECT_EQ(answers[kImplausible].mode, rt::Mode::safe) << "run 1 tripped on its held samples";
-  EXPECT_EQ(answers.back().mode, rt::Mode::running) << "the hello restarted the runtime";
+  EXPECT_EQ(answers[kImplausible].report.mode, rt::Mode::safe) << "run 1 tripped on its held samples";
+  EXPECT_EQ(answers.back().report.mode, rt::Mode::running) << "the hello restarted the runtime";
   EXPECT_EQ(r.mode, rt::Mode::safe) << "the power-on report keeps run 1's trip";
   EXPECT_EQ(r.reason, Error::stale);
   EXPECT_EQ(r.steps, std::uint64_t(1 + kImplausible + kSecondRun)) << "the report covers both runs";

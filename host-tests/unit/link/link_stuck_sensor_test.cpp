@@ -12,22 +12,15 @@
 #include <limits>
 #include <vector>
 
-#include "attractor/control/skate_rotor_controller.hpp"
-#include "attractor/link/lockstep.hpp"
-#include "attractor/link/skate_rotor_wire.hpp"
-#include "attractor/rt/loop.hpp"
 #include "link_faults.hpp"
-#include "scripted_lockstep.hpp"
-#include "skate_frames.hpp"
+#include "skate_lockstep.hpp"
 
 using namespace attractor;
 using namespace attractor::link;
 
 namespace stuck_test {
 
-using Link = HilLink<float, SkateRotorWire<float>>;
-using Loop = rt::Loop<Link, SkateRotorController<float>>;
-namespace script = scripted_lockstep;
+using namespace skate_lockstep;  // Loop, make_loop, run, Answer, answers, script
 
 enum class Stuck { nan, wire_range, controller_limit, implausible };
 
@@ -41,30 +34,6 @@ hil::Bytes stuck_frame(std::uint32_t seq, std::uint32_t tick, bool spoiled, Stuc
   if (spoiled && s == Stuck::controller_limit) r.gyro[2] = 500.0;  // the controller's 50 rad/s
   if (spoiled && s == Stuck::implausible) r.vertical *= 1.3;       // |Γ| = 1.3
   return hil::encode(FrameType::sensor, seq, tick, &r);
-}
-
-struct Answer {
-  FrameHeader header;
-  ActuatorReport<double> report;
-};
-std::vector<Answer> answers() {
-  std::vector<Answer> a;
-  for (const FrameView& v : script::out) {
-    if (v.header.type != FrameType::actuator) continue;
-    a.push_back({v.header, {}});
-    EXPECT_EQ(unpack_actuator(v, a.back().report), LinkError::none);
-  }
-  return a;
-}
-
-rt::Report run(Loop& loop) {
-  script::send(hil::encode(FrameType::goodbye, 0, 0));
-  return run_lockstep<script::Board, script::Port>(loop, loop.source(), rt::rate_hz(1000));
-}
-Loop make_loop() {
-  auto ctrl = SkateRotorController<float>::make(SkateRotorControllerConfig<float>{}, 1e-3f);
-  EXPECT_TRUE(ctrl.ok());
-  return Loop(Link{}, *ctrl);
 }
 
 }  // namespace stuck_test
