@@ -12,13 +12,14 @@
 
 #include "robot_plant.hpp"
 #include "skate_plant.hpp"
+#include "wheel_plant.hpp"
 
 namespace hil_run {
 
 template <class... Plants>
 struct PlantList {};
 
-using RegisteredPlants = PlantList<SkatePlant, RobotPlant>;
+using RegisteredPlants = PlantList<SkatePlant, RobotPlant, WheelPlant>;
 
 // What the options need to know of a plant before one exists.
 struct PlantFacts {

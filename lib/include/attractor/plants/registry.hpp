@@ -9,4 +9,5 @@
 // X(enumerator, number, name)
 #define ATTRACTOR_PLANTS(X)                                                          \
   X(skate_rotor, 1, "skate")                /* paper 003 §7.3's rotor skate */       \
-  X(spherical_robot, 2, "spherical-robot")  /* the spherical robot (docs/spherical-robot.md) */
+  X(spherical_robot, 2, "spherical-robot")  /* the spherical robot (docs/spherical-robot.md) */ \
+  X(wheel_pendulum, 3, "wheel-pendulum")    /* plants/wheel_pendulum (docs/reaction-wheel-pendulum.md) */
