@@ -12,13 +12,13 @@
 
 namespace attractor::link {
 
-#define ATTRACTOR_PLANT_ID_ENUMERATOR(e, n, name) e = n,
+#define ATTRACTOR_PLANT_ID_ENUMERATOR(e, n, name, text) e = n,
 enum class PlantId : std::uint8_t { none = 0, ATTRACTOR_PLANTS(ATTRACTOR_PLANT_ID_ENUMERATOR) };
 #undef ATTRACTOR_PLANT_ID_ENUMERATOR
 
 // The largest registered number: the hello decoder refuses anything above it.
 constexpr std::uint8_t max_plant_id() {
-#define ATTRACTOR_PLANT_ID_NUMBER(e, n, name) n,
+#define ATTRACTOR_PLANT_ID_NUMBER(e, n, name, text) n,
   const int numbers[] = {0, ATTRACTOR_PLANTS(ATTRACTOR_PLANT_ID_NUMBER)};
 #undef ATTRACTOR_PLANT_ID_NUMBER
   int m = 0;
@@ -27,7 +27,7 @@ constexpr std::uint8_t max_plant_id() {
 }
 inline constexpr std::uint8_t kMaxPlantId = max_plant_id();
 
-#define ATTRACTOR_PLANT_ID_NAME(e, n, name) \
+#define ATTRACTOR_PLANT_ID_NAME(e, n, name, text) \
   case PlantId::e: return name;
 constexpr const char* to_string(PlantId p) {
   switch (p) {
@@ -37,5 +37,17 @@ constexpr const char* to_string(PlantId p) {
   return "unknown";
 }
 #undef ATTRACTOR_PLANT_ID_NAME
+
+// What the plant is, in a few words (docs/wire.md's plant table).
+#define ATTRACTOR_PLANT_ID_TEXT(e, n, name, text) \
+  case PlantId::e: return text;
+constexpr const char* description(PlantId p) {
+  switch (p) {
+    case PlantId::none: return "no plant (a host that only listens)";
+    ATTRACTOR_PLANTS(ATTRACTOR_PLANT_ID_TEXT)
+  }
+  return "unknown";
+}
+#undef ATTRACTOR_PLANT_ID_TEXT
 
 }  // namespace attractor::link
