@@ -66,11 +66,14 @@ inline std::string plant_names(const char* sep, bool apps = false) {
 inline cli::Spec hil_spec() {
   std::vector<std::string> names;
   for (const PlantFacts& p : registered_plants()) names.push_back(p.name);
-  cli::Spec s("attractor-hil",
-              "usage: attractor-hil (--elf FIRMWARE.elf [--link uart|semihost] | --serial DEV [--baud B])\n"
-              "                     [--plant " + plant_names("|") + "] [--ticks N] [--fault-every K] [options]",
-              "Hardware in the loop: the plant simulated here in double, in lockstep with the firmware\n"
-              "(" + plant_names(", ", true) + ") in QEMU or on a board (docs/hil.md).");
+  const std::string usage =
+      "usage: attractor-hil (--elf FIRMWARE.elf [--link uart|semihost] | --serial DEV [--baud B])\n"
+      "                     [--plant " +
+      plant_names("|") + "] [--ticks N] [--fault-every K] [options]";
+  const std::string about =
+      "Hardware in the loop: the plant simulated here in double, in lockstep with the firmware\n(" +
+      plant_names(", ", true) + ") in QEMU or on a board (docs/hil.md).";
+  cli::Spec s("attractor-hil", usage, about);
   s.group("firmware")
       .input("elf", "FILE", "firmware image, run in QEMU (one of --elf and --serial)")
       .input("serial", "DEV", "a board running the image behind this serial device (POSIX termios, raw)")

@@ -31,8 +31,10 @@ inline constexpr std::uint8_t kMaxPlantId = max_plant_id();
   case PlantId::e: return name;
 constexpr const char* to_string(PlantId p) {
   switch (p) {
+    // clang-format off
     case PlantId::none: return "none";
     ATTRACTOR_PLANTS(ATTRACTOR_PLANT_ID_NAME)
+      // clang-format on
   }
   return "unknown";
 }
@@ -43,8 +45,10 @@ constexpr const char* to_string(PlantId p) {
   case PlantId::e: return text;
 constexpr const char* description(PlantId p) {
   switch (p) {
+    // clang-format off
     case PlantId::none: return "no plant (a host that only listens)";
     ATTRACTOR_PLANTS(ATTRACTOR_PLANT_ID_TEXT)
+      // clang-format on
   }
   return "unknown";
 }

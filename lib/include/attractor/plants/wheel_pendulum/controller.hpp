@@ -34,13 +34,13 @@ enum class WheelPendulumLaw : unsigned char { controlled_lagrangian, lqr };
 
 template <class S>
 struct WheelPendulumControllerConfig {
-  ReactionWheelParams<S> params;   // systems/reaction_wheel_pendulum.hpp defaults
+  ReactionWheelParams<S> params;  // systems/reaction_wheel_pendulum.hpp defaults
   WheelPendulumLaw law = WheelPendulumLaw::controlled_lagrangian;
-  S sigma = S(-1e-5);              // inside −I_w²/𝕀 < σ < 0 (−1.86e-5 for the defaults): k = 2.17
+  S sigma = S(-1e-5);  // inside −I_w²/𝕀 < σ < 0 (−1.86e-5 for the defaults): k = 2.17
   Vec<S, 3> lqr_q = Vec<S, 3>(S(10), S(1), S(1e-3));  // LQR weights on (φ, Ω, θ̇), times dt
   S lqr_r = S(100);                                   // LQR weight on u, times dt
-  S torque_limit = S(0.5);         // |u| <= torque_limit [N m]
-  S tilt_limit = S(0.5);           // envelope: |φ| below this [rad]
+  S torque_limit = S(0.5);                            // |u| <= torque_limit [N m]
+  S tilt_limit = S(0.5);                              // envelope: |φ| below this [rad]
 };
 
 template <class S>
@@ -54,7 +54,7 @@ class WheelPendulumController {
   struct Status {
     S angle = S(0);      // φ the law saw [rad]
     S cos_angle = S(1);  // cos φ = the normalized Γ2
-    S torque = S(0);  // last command before saturation [N m]
+    S torque = S(0);     // last command before saturation [N m]
     bool started = false;
   };
 

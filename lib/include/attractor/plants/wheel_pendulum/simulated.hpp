@@ -59,8 +59,8 @@ class SimulatedWheelPendulum {
     SimulatedWheelPendulum p;
     p.cfg_ = c;
     p.dt_ = dt;
-    p.plant_ = Feedback<WheelPendulumPlant<S>>(WheelPendulumPlant<S>{ReactionWheelPendulum<S>{c.params}}, Vec<S, 1>(S(1)),
-                                               Vec<S, 1>(c.feedback_gain));
+    p.plant_ = Feedback<WheelPendulumPlant<S>>(WheelPendulumPlant<S>{ReactionWheelPendulum<S>{c.params}},
+                                               Vec<S, 1>(S(1)), Vec<S, 1>(c.feedback_gain));
     p.reset();
     return p;
   }
@@ -96,10 +96,10 @@ class SimulatedWheelPendulum {
 // What a SIL run did to the plant and the actuator, kept by rt::Loop's monitor hook every tick.
 template <class S>
 struct WheelPendulumOutcome {
-  S min_gamma2 = S(1);       // lowest Γ2 of the plant (cos of the largest tilt)
-  S max_abs_torque = S(0);   // largest |u| commanded [N m]
-  S max_wheel_rate = S(0);   // largest |θ̇| of the plant [rad/s]
-  S max_norm_error = S(0);   // largest ||Γ|² − 1| of the plant (the feedback integrator's)
+  S min_gamma2 = S(1);      // lowest Γ2 of the plant (cos of the largest tilt)
+  S max_abs_torque = S(0);  // largest |u| commanded [N m]
+  S max_wheel_rate = S(0);  // largest |θ̇| of the plant [rad/s]
+  S max_norm_error = S(0);  // largest ||Γ|² − 1| of the plant (the feedback integrator's)
 
   template <class Controller>
   void observe(const SimulatedWheelPendulum<S>& plant, const Controller&, const Vec<S, 1>& u) {
