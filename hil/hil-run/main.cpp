@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // attractor-hil: the host side of hardware-in-the-loop (docs/hil.md). Simulates the plant in
-// double (--plant skate: skate_plant.hpp, the default; --plant spherical-robot: robot_plant.hpp)
-// and exchanges, in lockstep, one sensor frame and its actuator frame per 1 ms tick with the
-// firmware (apps/skate-rotor-hil, apps/spherical-robot-hil), started here in QEMU or on a board
-// behind a serial device. One concept per file:
+// double (--plant: one of the plants of plant_registry.hpp, the first by default) and exchanges,
+// in lockstep, one sensor frame and its actuator frame per 1 ms tick with the plant's firmware
+// (apps/<plant>-hil), started here in QEMU or on a board behind a serial device. One concept per
+// file:
+//   plant_registry.hpp  the plants, one line each (skate_plant.hpp, robot_plant.hpp, ...)
 //   options.hpp         the options (shared option layer, hil/cli/spec.hpp) and their rules
 //   firmware_image.hpp  the --elf checks: a runnable ARM executable
 //   firmware_identity.hpp  the hello answer's plant and wire schema: the wrong firmware is exit 11
@@ -32,12 +33,11 @@
 #include "file_roles.hpp"
 #include "firmware_image.hpp"
 #include "options.hpp"
+#include "plant_registry.hpp"
 #include "qemu_monitor.hpp"
 #include "qemu_process.hpp"
 #include "recording.hpp"
 #include "replay.hpp"
-#include "robot_plant.hpp"
-#include "skate_plant.hpp"
 #include "standard_streams.hpp"
 #include "summary.hpp"
 #include "transport.hpp"
@@ -179,8 +179,7 @@ int main(int argc, char** argv) {
     if (!attractor::cli::parse_args(spec, argc, argv, args)) return code::exit_ok;  // --help printed
     const Recording recording = args.given("replay") ? load_replay(args) : Recording{};
     const std::string header = recorded_options(args, args.given("elf") ? args.text("elf") : args.text("serial"));
-    const Options o = read_options(args, SkatePlant::kMismatchKeys, SkatePlant::kPercentKeys, RobotPlant::kMismatchKeys,
-                                   RobotPlant::kPercentKeys);
+    const Options o = read_options(args);
     if (args.flag("print-qemu-command")) {
       if (!o.qemu_mode() || !o.replay.empty())
         throw Failure(code::exit_usage, "--print-qemu-command needs --elf (and no --replay)");
@@ -191,7 +190,7 @@ int main(int argc, char** argv) {
     if (o.qemu_mode() && !args.given("qemu"))
       attractor::cli::refuse_overlapping_files({{"--qemu (default)", attractor::cli::program_file(o.qemu)}},
                                                {{"--csv", o.csv}, {"--record", o.record}}, false);
-    return o.plant == "skate" ? run<SkatePlant>(o, recording, header) : run<RobotPlant>(o, recording, header);
+    return with_plant(o.plant, [&](auto plant) { return run<typename decltype(plant)::type>(o, recording, header); });
   } catch (const attractor::cli::Failure& f) {
     std::fprintf(stderr, "attractor-hil: %s\n", f.what());
     return f.code;

@@ -16,6 +16,7 @@
 #include "exit_codes.hpp"
 #include "link_faults.hpp"
 #include "numbers.hpp"
+#include "plant_registry.hpp"
 #include "spec.hpp"
 
 namespace hil_run {
@@ -23,7 +24,7 @@ namespace hil_run {
 namespace cli = attractor::cli;
 
 struct Options {
-  std::string elf, machine = "mps2-an386", qemu = "qemu-system-arm", serial, csv, plant = "skate";
+  std::string elf, machine = "mps2-an386", qemu = "qemu-system-arm", serial, csv, plant;
   int baud = 115200;
   int64_t ticks = 2000;
   int64_t fault_every = 0;
@@ -55,16 +56,28 @@ struct Options {
 inline const std::vector<std::string> kBauds = {"9600",   "19200",  "38400",  "57600",
                                                 "115200", "230400", "460800", "921600"};
 
+// The registered plants' names joined by `sep`, or their HIL apps.
+inline std::string plant_names(const char* sep, bool apps = false) {
+  std::string out;
+  for (const PlantFacts& p : registered_plants()) out += (out.empty() ? "" : sep) + (apps ? p.hil_app : p.name);
+  return out;
+}
+
 inline cli::Spec hil_spec() {
-  cli::Spec s("attractor-hil",
-              "usage: attractor-hil (--elf FIRMWARE.elf [--link uart|semihost] | --serial DEV [--baud B])\n"
-              "                     [--plant skate|spherical-robot] [--ticks N] [--fault-every K] [options]",
-              "Hardware in the loop: the plant simulated here in double, in lockstep with the firmware\n"
-              "(apps/skate-rotor-hil, apps/spherical-robot-hil) in QEMU or on a board (docs/hil.md).");
+  std::vector<std::string> names;
+  for (const PlantFacts& p : registered_plants()) names.push_back(p.name);
+  const std::string usage =
+      "usage: attractor-hil (--elf FIRMWARE.elf [--link uart|semihost] | --serial DEV [--baud B])\n"
+      "                     [--plant " +
+      plant_names("|") + "] [--ticks N] [--fault-every K] [options]";
+  const std::string about =
+      "Hardware in the loop: the plant simulated here in double, in lockstep with the firmware\n(" +
+      plant_names(", ", true) + ") in QEMU or on a board (docs/hil.md).";
+  cli::Spec s("attractor-hil", usage, about);
   s.group("firmware")
       .input("elf", "FILE", "firmware image, run in QEMU (one of --elf and --serial)")
       .input("serial", "DEV", "a board running the image behind this serial device (POSIX termios, raw)")
-      .choice("plant", {"skate", "spherical-robot"}, "skate", "the plant the firmware controls")
+      .choice("plant", names, names.front(), "the plant the firmware controls")
       .choice("link", {"uart", "semihost"}, "uart",
               "with --elf: the byte path, QEMU's UART or two host FIFOs by semihosting\n"
               "                          (the only mode that gives the firmware host semihosting file access)")
@@ -148,10 +161,8 @@ inline std::vector<std::pair<std::string, double>> read_mismatch(const std::stri
   return out;
 }
 
-// The parsed and checked options; `keys`/`percent_keys`: the plant's --mismatch names.
-inline Options read_options(const cli::Args& a, const std::vector<std::string>& skate_keys,
-                            const std::vector<std::string>& skate_pct, const std::vector<std::string>& robot_keys,
-                            const std::vector<std::string>& robot_pct) {
+// The parsed and checked options; --mismatch over the chosen plant's keys (plant_registry.hpp).
+inline Options read_options(const cli::Args& a) {
   using cli::Failure;
   Options o;
   o.elf = a.text("elf");
@@ -250,10 +261,10 @@ inline Options read_options(const cli::Args& a, const std::vector<std::string>& 
   o.loop.noise = a.num("noise");
   o.loop.seed = a.whole("seed");
   if (a.given("seed") && !(o.loop.noise > 0)) a.forbid("seed", "without --noise");
-  const bool robot = o.plant == "spherical-robot";
   if (a.given("mismatch"))
-    o.loop.mismatch = read_mismatch(a.text("mismatch"), robot ? robot_keys : skate_keys, robot ? robot_pct : skate_pct,
-                                    a.shown("mismatch"));
+    for (const PlantFacts& p : registered_plants())
+      if (p.name == o.plant)
+        o.loop.mismatch = read_mismatch(a.text("mismatch"), p.mismatch_keys, p.percent_keys, a.shown("mismatch"));
   return o;
 }
 

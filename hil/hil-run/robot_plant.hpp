@@ -25,6 +25,7 @@ class RobotPlant {
  public:
   using Wire = attractor::link::SphericalRobotWire<double>;
   static constexpr const char* kName = "spherical-robot";
+  static constexpr const char* kHilApp = "apps/spherical-robot-hil";  // the firmware it runs against
   static constexpr attractor::link::PlantId kPlant = attractor::link::PlantId::spherical_robot;  // its hello names it
   static constexpr const char* kCriterion = "tilt < 0.12 rad throughout (docs/spherical-robot.md)";
   static constexpr const char* kCsvColumns = "gamma1,gamma2,gamma3,torque1,torque2,rotor1,rotor2";

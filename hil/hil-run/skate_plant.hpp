@@ -23,6 +23,7 @@ class SkatePlant {
  public:
   using Wire = attractor::link::SkateRotorWire<double>;
   static constexpr const char* kName = "skate";
+  static constexpr const char* kHilApp = "apps/skate-rotor-hil";  // the firmware it runs against
   static constexpr attractor::link::PlantId kPlant = attractor::link::PlantId::skate_rotor;  // its hello names it
   static constexpr const char* kCriterion = "Gamma3 > 0.95 throughout";                      // paper 003 §7.3 run
   static constexpr const char* kCsvColumns = "gamma2,gamma3,torque";

@@ -130,6 +130,16 @@ add_test(NAME hil.robot_qemu
                  --ticks 2000 --fault-every 25 --timeout 20)
 set_tests_properties(hil.robot_qemu PROPERTIES LABELS "host;hil;qemu" TIMEOUT 300 SKIP_RETURN_CODE 77 RESOURCE_LOCK qemu_hil COST 20
                                                FAIL_REGULAR_EXPRESSION "[a-z] 0/0 ")
+# The wheel pendulum on the link, the same run: every class injected and detected, tilt < 0.12 rad
+# throughout (docs/reaction-wheel-pendulum.md), controller running.
+set(ATTRACTOR_HIL_WHEEL_ELF
+    ${PROJECT_SOURCE_DIR}/build/fw-m4f/apps/wheel-pendulum-hil/wheel-pendulum-hil.mps2-an386.elf
+    CACHE FILEPATH "wheel-pendulum firmware image the HIL tests run in QEMU")
+add_test(NAME hil.wheel_qemu
+         COMMAND ${_hilq} run $<TARGET_FILE:attractor-hil> ${ATTRACTOR_HIL_WHEEL_ELF} --plant wheel-pendulum
+                 --ticks 2000 --fault-every 25 --timeout 20)
+set_tests_properties(hil.wheel_qemu PROPERTIES LABELS "host;hil;qemu" TIMEOUT 300 SKIP_RETURN_CODE 77 RESOURCE_LOCK qemu_hil COST 20
+                                               FAIL_REGULAR_EXPRESSION "[a-z] 0/0 ")
 # The second board with the uart_rx_wait capability (netduinoplus2: STM32F405 USART1): two runs
 # with faults (every class, resets included: boot announcement and SYSRESETREQ on the STM32),
 # identical logs, upright.

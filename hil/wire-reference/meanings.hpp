@@ -7,6 +7,8 @@
 
 #include <cstring>
 
+#include "attractor/link/plant_id.hpp"
+
 namespace wire_reference {
 
 struct Meaning {
@@ -92,16 +94,17 @@ inline constexpr Meaning kMeanings[] = {
     {"boot_reason.power_on", "no valid boot record: first boot since power was applied"},
     {"boot_reason.host_request", "the previous run asked for the reset (a reset frame)"},
     {"boot_reason.other_reset", "a valid record but no request: watchdog, fault handler, debugger"},
-    // plant (link/plant_id.hpp)
-    {"plant.none", "no plant (a host that only listens)"},
-    {"plant.skate", "paper 003 §7.3's rotor skate"},
-    {"plant.spherical-robot", "the spherical robot (docs/spherical-robot.md)"},
 };
 
-// The text for `key`, or nullptr.
+// The text for `key`, or nullptr. A plant's ("plant.<name>") is the plant registry's
+// (plants/registry.hpp, through link::description).
 inline const char* meaning(const char* key) {
   for (const Meaning& m : kMeanings)
     if (std::strcmp(m.key, key) == 0) return m.text;
+  if (std::strncmp(key, "plant.", 6) == 0)
+    for (int p = 0; p <= attractor::link::kMaxPlantId; ++p)
+      if (std::strcmp(key + 6, attractor::link::to_string(attractor::link::PlantId(p))) == 0)
+        return attractor::link::description(attractor::link::PlantId(p));
   return nullptr;
 }
 

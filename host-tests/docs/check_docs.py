@@ -5,6 +5,7 @@
 usage: check_docs.py paths  REPO   every repository path a doc names exists
        check_docs.py issues REPO   no issue numbers in lib/ hil/ apps/ boards/ docs/
        check_docs.py outside REPO  no file outside the repository named in the tree
+       check_docs.py counts REPO   docs/adding-a-plant.md's line counts are the files'
 
 paths: docs/README.md links every document; in README.md and docs/**/*.md, a path is a Markdown link target (relative to the doc),
 or a word starting with a top-level folder or file of this repository (`lib/...`, `docs/x.md`,
@@ -14,6 +15,7 @@ issues: history (which issue changed what) belongs in CHANGELOG.md, where a read
 up; an issue number in code or docs is a reference nobody outside
 can follow.
 outside: the background notes a clone does not have are never named.
+counts: in docs/adding-a-plant.md, a table row "| `path` | N |" says the file has N lines.
 Prints each offence as file:line: text. Exit codes: 0 clean, 1 offences, 2 usage.
 """
 import os
@@ -99,9 +101,33 @@ def check_grep(repo, dirs, pattern):
     return bad
 
 
+COUNT_ROW = re.compile(r"^\| `([^`]+)` \| ([0-9]+) \|\s*$")
+
+
+def check_counts(repo):
+    guide = os.path.join(repo, "docs", "adding-a-plant.md")
+    bad, rows = [], 0
+    for n, line in enumerate(open(guide, encoding="utf-8"), 1):
+        m = COUNT_ROW.match(line)
+        if not m:
+            continue
+        rows += 1
+        path = os.path.join(repo, m.group(1))
+        if not os.path.isfile(path):
+            bad.append((guide, n, f"{m.group(1)}: no such file"))
+            continue
+        have = sum(1 for _ in open(path, encoding="utf-8"))
+        if have != int(m.group(2)):
+            bad.append((guide, n, f"{m.group(1)} has {have} lines, not {m.group(2)}"))
+    if rows == 0:
+        bad.append((guide, 1, "no count rows"))
+    return bad
+
+
 def main():
-    if len(sys.argv) != 3 or sys.argv[1] not in ("paths", "issues", "outside") or not os.path.isdir(sys.argv[2]):
-        sys.stderr.write("usage: check_docs.py paths|issues|outside REPO\n")
+    modes = ("paths", "issues", "outside", "counts")
+    if len(sys.argv) != 3 or sys.argv[1] not in modes or not os.path.isdir(sys.argv[2]):
+        sys.stderr.write("usage: check_docs.py paths|issues|outside|counts REPO\n")
         return 2
     mode, repo = sys.argv[1], os.path.abspath(sys.argv[2])
     if mode == "paths":
@@ -110,6 +136,9 @@ def main():
     elif mode == "issues":
         bad = check_grep(repo, CODE_DIRS, ISSUE)
         what = "cites an issue number (history goes in CHANGELOG.md)"
+    elif mode == "counts":
+        bad = check_counts(repo)
+        what = "gives a line count that is not the file's"
     else:
         bad = check_grep(repo, CODE_DIRS + ("scripts", "host-tests", "cmake"), OUTSIDE)
         what = "names a file outside the repository"

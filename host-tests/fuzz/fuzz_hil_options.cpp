@@ -15,8 +15,6 @@
 
 #include "option_fuzz_input.hpp"
 #include "options.hpp"
-#include "robot_plant.hpp"
-#include "skate_plant.hpp"
 
 namespace {
 
@@ -33,7 +31,9 @@ void check(const hil_run::Options& o) {
   for (const auto& kv : o.loop.mismatch)
     if (!(std::isfinite(kv.second) && kv.second > -1)) std::abort();
   if (o.faults.empty()) std::abort();
-  if (o.plant != "skate" && o.plant != "spherical-robot") std::abort();
+  bool registered = false;
+  for (const auto& p : hil_run::registered_plants()) registered = registered || o.plant == p.name;
+  if (!registered) std::abort();
   if (o.link != "uart" && o.link != "semihost") std::abort();
   if (!o.qemu_mode()) {
     bool known = false;
@@ -51,8 +51,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   Args args(spec);
   try {
     parse_fuzz_input(spec, in, "attractor-hil", args);
-    check(hil_run::read_options(args, hil_run::SkatePlant::kMismatchKeys, hil_run::SkatePlant::kPercentKeys,
-                                hil_run::RobotPlant::kMismatchKeys, hil_run::RobotPlant::kPercentKeys));
+    check(hil_run::read_options(args));
   } catch (const Failure& f) {
     if (f.code != exit_usage && f.code != exit_invalid && f.code != exit_io) std::abort();
   }
