@@ -17,6 +17,7 @@
 #include "attractor/systems/pendulum_skate_rotor.hpp"
 #include "auto_gains.hpp"
 #include "closed_loop_options.hpp"
+#include "closed_loop_run.hpp"
 #include "commands.hpp"
 #include "run_report.hpp"
 #include "run_support.hpp"
@@ -32,8 +33,8 @@ using cli::exact;
 using cli::Failure;
 
 struct Summary {
-  double fall_time = -1, min_g3 = 1, max_u = 0, t_end = 0;
-  double max_tilt = 0, final_tilt = 0, late_max_tilt = 0;  // tilt = atan2(|Gamma2|, Gamma3); late: t >= 3T/4
+  cli::UprightTrack up;  // tilt = atan2(|Gamma2|, Gamma3), up = Gamma3
+  double t_end = 0;
   int64_t steps = 0;
   Vec<double, 6> last = Vec<double, 6>::Zero();  // zeta, theta_dot
 };
@@ -99,16 +100,12 @@ class Run {
     skate_body_rates(prev, W0, Y0);
     skate_body_rates(q, W1, Y1);
     advance_pose(pose_, W0, Y0, W1, Y1, h_);
-    s_.min_g3 = std::min(s_.min_g3, q[4]);
-    s_.final_tilt = std::atan2(std::abs(q[3]), q[4]);
-    s_.max_tilt = std::max(s_.max_tilt, s_.final_tilt);
-    if (k >= late_from_) s_.late_max_tilt = std::max(s_.late_max_tilt, s_.final_tilt);
-    if (s_.fall_time < 0 && q[4] <= 0 && prev[4] > 0) s_.fall_time = t - h_ + h_ * prev[4] / (prev[4] - q[4]);
+    s_.up.record(k, h_, late_from_, std::atan2(std::abs(q[3]), q[4]), prev[4], q[4]);
     s_.t_end = t, s_.steps = k + 1;
     s_.last.template head<5>() = q;
     progress_->tick(k + 1);
   }
-  bool done(bool go) const { return !go || (stop_ && s_.fall_time >= 0); }
+  bool done(bool go) const { return !go || (stop_ && s_.up.fallen()); }
   bool feedback_on() const { return in_.feedback && (in_.auto_rate || in_.rate > 0); }
   S rate_for(int M) {
     rate_used_ = in_.auto_rate ? cli::kAutoGainSafety * double(real_stability_limit<S>(sc_)) / (h_ * M) : in_.rate;
@@ -218,7 +215,6 @@ class Run {
     const double umax = in_.umax;
     const cli::ClosedLoopOptions& lo = in_.loop;
     PendulumSkateRotor<S> plant{plant_params(), S(0)};
-    cli::SensorNoise noise(lo.noise, lo.seed);
     auto ctrl = [&](const Vec<S, 5>& q) {
       const S u = law->torque(q);
       return umax > 0 ? saturate(u, S(umax)) : u;
@@ -238,19 +234,17 @@ class Run {
     const double f0[5] = {F0[0], F0[1], F0[2], F0[3], pi0};
     mon_.emplace(kControlledInvariants, 5, f0);
     emit(0, q0_, double(ctrl(x.template head<5>())), double(x[5]), 0);
-    S u = S(0);
+    cli::HeldLaw<S> held(lo, S(0));
     for (int64_t k = 0; k < in_.steps; ++k) {
       const Vec<double, 5> prev = x.template head<5>().template cast<double>();
+      const S u = held.at(k, Vec<S, 5>(x.template head<5>()), ctrl);
       if (lo.sampled) {
-        // Zero-order hold: a (noisy) sample every lo.hold plant steps, the torque held in between.
-        if (k % lo.hold == 0) u = ctrl(noise.add(Vec<S, 5>(x.template head<5>())));
         plant.torque = u;
         step(sc_, plant, x, S(h_));
       } else {
-        u = ctrl(Vec<S, 5>(x.template head<5>()));
         step(sc_, closed, x, S(h_));
       }
-      s_.max_u = std::max(s_.max_u, std::abs(double(u)));
+      s_.up.command(std::abs(double(u)));
       const Vec<double, 6> xd = x.template cast<double>();
       const Vec<double, 5> q = xd.head<5>();
       const Vec<double, 4> F = matched.invariants(q);
@@ -276,10 +270,10 @@ class Run {
       cli::Json j;
       cli::report_head(j, rep);
       j["controlled"] = controlled, j["scheme"] = to_string(sc_);
-      j["fall_time"] = s_.fall_time >= 0 ? cli::num(s_.fall_time) : cli::Json(nullptr);
-      j["min_gamma3"] = cli::num(s_.min_g3), j["max_abs_u"] = cli::num(s_.max_u);
-      j["max_tilt"] = cli::num(s_.max_tilt), j["final_tilt"] = cli::num(s_.final_tilt);
-      j["late_max_tilt"] = s_.steps > late_from_ ? cli::num(s_.late_max_tilt) : cli::Json(nullptr);
+      j["fall_time"] = s_.up.fall_json();
+      j["min_gamma3"] = cli::num(s_.up.min_up), j["max_abs_u"] = cli::num(s_.up.max_u);
+      j["max_tilt"] = cli::num(s_.up.max_tilt), j["final_tilt"] = cli::num(s_.up.final_tilt);
+      j["late_max_tilt"] = s_.up.late_json(s_.steps, late_from_);
       if (controlled) {
         j["sigma"] = cli::num(in_.sigma), j["umax"] = in_.umax > 0 ? cli::num(in_.umax) : cli::Json(nullptr);
         cli::loop_json(j, in_.loop, in_.h);
@@ -291,8 +285,8 @@ class Run {
     } else {
       std::printf("skate %s %s %s h=%g t=%g: ", controlled ? "controlled" : "uncontrolled", rep.precision,
                   to_string(sc_), h_, s_.t_end);
-      cli::print_fall(s_.fall_time);
-      std::printf(" min G3=%.5f max|u|=%.4g drift", s_.min_g3, s_.max_u);
+      cli::print_fall(s_.up.fall_time);
+      std::printf(" min G3=%.5f max|u|=%.4g drift", s_.up.min_up, s_.up.max_u);
       for (int i = 0; i < mon.size(); ++i) std::printf(" %s=%.2e", mon.info(i).name, mon.max_abs(i));
       cli::print_text_tail(in_.feedback, rate_used_, in_.auto_rate, stopped, s_.t_end);
     }

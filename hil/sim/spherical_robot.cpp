@@ -17,6 +17,7 @@
 #include "attractor/systems/spherical_robot_pose.hpp"
 #include "auto_gains.hpp"
 #include "closed_loop_options.hpp"
+#include "closed_loop_run.hpp"
 #include "commands.hpp"
 #include "run_report.hpp"
 #include "run_support.hpp"
@@ -36,8 +37,8 @@ using cli::Failure;
 constexpr double kRobotAutoRatePerFallRate = 4;
 
 struct Summary {
-  double final_tilt = 0, late_max_tilt = 0;  // late: t >= 3T/4
-  double fall_time = -1, max_tilt = 0, min_g3 = 1, max_u = 0, max_rotor = 0, max_excursion = 0, t_end = 0;
+  cli::UprightTrack up;  // tilt = arccos Gamma3, up = Gamma3
+  double max_rotor = 0, max_excursion = 0, t_end = 0;
   Vec<double, 2> position = Vec<double, 2>::Zero();
   int64_t steps = 0;
 };
@@ -200,16 +201,11 @@ class Run {
                pose_.position[1], dE);
   }
   // The summary's extremes after a recorded step.
-  void track(int64_t k, double t, const Vec<double, 8>& prev, const Vec<double, 8>& xd) {
-    const double tilt = spherical_robot_tilt(xd);
-    s_.max_tilt = std::max(s_.max_tilt, tilt);
-    s_.final_tilt = tilt;
-    if (k >= late_from_) s_.late_max_tilt = std::max(s_.late_max_tilt, tilt);
-    s_.min_g3 = std::min(s_.min_g3, xd[5]);
+  void track(int64_t k, const Vec<double, 8>& prev, const Vec<double, 8>& xd) {
+    s_.up.record(k, in_.h, late_from_, spherical_robot_tilt(xd), prev[5], xd[5]);
     s_.max_rotor = std::max(s_.max_rotor, xd.tail<2>().cwiseAbs().maxCoeff());
     s_.position = pose_.position;
     s_.max_excursion = std::max(s_.max_excursion, pose_.position.norm());
-    if (s_.fall_time < 0 && xd[5] <= 0 && prev[5] > 0) s_.fall_time = t - in_.h + in_.h * prev[5] / (prev[5] - xd[5]);
   }
 
   void loop() {
@@ -218,7 +214,6 @@ class Run {
       csv_.open(a_.text("csv"));
       csv_.print("t,Omega1,Omega2,Omega3,G1,G2,G3,theta_dot1,theta_dot2,u1,u2,tilt,x,y,dE\n");
     }
-    cli::SensorNoise noise(lo_.noise, lo_.seed);
     pose_ = spherical_robot_pose_from_gamma(Vec3<double>(x_.template segment<3>(3).template cast<double>()));
     const S det0 = controlled ? law_->closed_loop_determinant(Vec3<S>(x_.template segment<3>(3))) : S(0);
     SphericalRobotClosedLoop<S> cl{plant_, controlled ? *law_ : SphericalRobotLaw<S>{},
@@ -230,18 +225,18 @@ class Run {
       const Vec<S, 2> u0 = controlled ? control(x_, ok) : Vec<S, 2>(Vec<S, 2>::Zero());
       emit(0, x_.template cast<double>(), u0.template cast<double>(), 0);
     }
-    Vec<S, 2> u = Vec<S, 2>::Zero();
+    cli::HeldLaw<Vec<S, 2>> sampler(lo_, Vec<S, 2>::Zero());
     for (int64_t k = 0; k < in_.steps; ++k) {
       const Vec<double, 8> prev = x_.template cast<double>();
+      const Vec<S, 2>& u = sampler.held();
       if (controlled) {
         bool ok = true;
-        // Zero-order hold: a (noisy) sample every lo.hold plant steps, the torque held in between.
-        if (!zoh || k % lo_.hold == 0) u = control(zoh ? noise.add(x_) : x_, ok);
+        sampler.at(k, x_, [&](const Vec<S, 8>& x) { return control(x, ok); });
         if (!ok) {
           mon_.stop("singular_closed_loop");
           break;
         }
-        s_.max_u = std::max(s_.max_u, double(u.cwiseAbs().maxCoeff()));
+        s_.up.command(double(u.cwiseAbs().maxCoeff()));
         if (zoh) {
           held.torque = u;
           step(sc_, held, x_, h_);
@@ -262,7 +257,7 @@ class Run {
       const bool go = mon_.record(F.data(), all_finite(xd));
       if (mon_.records() == before) break;  // non-finite
       s_.steps = k + 1;
-      track(k, t, prev, xd);
+      track(k, prev, xd);
       if ((k + 1) % in_.every == 0) emit(t, xd, u.template cast<double>(), F[0] - F0_[0]);
       progress.tick(k + 1);
       if (!go) break;
@@ -270,7 +265,7 @@ class Run {
         mon_.stop("singular_closed_loop");  // det Ã(Γ) changed sign: the torque is unbounded here
         break;
       }
-      if (stop && s_.fall_time >= 0) break;
+      if (stop && s_.up.fallen()) break;
     }
   }
 
@@ -293,11 +288,11 @@ class Run {
         j["umax"] = in_.umax > 0 ? cli::num(in_.umax) : cli::Json(nullptr);
         cli::loop_json(j, lo_, in_.h);
       }
-      j["fall_time"] = s_.fall_time >= 0 ? cli::num(s_.fall_time) : cli::Json(nullptr);
-      j["max_tilt"] = cli::num(s_.max_tilt), j["min_gamma3"] = cli::num(s_.min_g3);
-      j["final_tilt"] = cli::num(s_.final_tilt);
-      j["late_max_tilt"] = s_.steps > late_from_ ? cli::num(s_.late_max_tilt) : cli::Json(nullptr);
-      j["max_abs_u"] = cli::num(s_.max_u), j["max_abs_theta_dot"] = cli::num(s_.max_rotor);
+      j["fall_time"] = s_.up.fall_json();
+      j["max_tilt"] = cli::num(s_.up.max_tilt), j["min_gamma3"] = cli::num(s_.up.min_up);
+      j["final_tilt"] = cli::num(s_.up.final_tilt);
+      j["late_max_tilt"] = s_.up.late_json(s_.steps, late_from_);
+      j["max_abs_u"] = cli::num(s_.up.max_u), j["max_abs_theta_dot"] = cli::num(s_.max_rotor);
       j["position"] = {cli::num(s_.position[0]), cli::num(s_.position[1])};
       j["max_excursion"] = cli::num(s_.max_excursion);
       if (in_.feedback) j["feedback_rate"] = cli::num(rate_used_), j["feedback_auto"] = in_.auto_rate;
@@ -307,9 +302,10 @@ class Run {
     } else {
       std::printf("spherical-robot %s %s %s h=%g t=%g: ", controlled ? "controlled" : "uncontrolled", rep.precision,
                   to_string(sc_), in_.h, s_.t_end);
-      cli::print_fall(s_.fall_time);
+      cli::print_fall(s_.up.fall_time);
       std::printf(" max tilt=%.5f min G3=%.5f max|u|=%.4g max|theta_dot|=%.4g xy=(%.4g,%.4g) excursion=%.4g drift",
-                  s_.max_tilt, s_.min_g3, s_.max_u, s_.max_rotor, s_.position[0], s_.position[1], s_.max_excursion);
+                  s_.up.max_tilt, s_.up.min_up, s_.up.max_u, s_.max_rotor, s_.position[0], s_.position[1],
+                  s_.max_excursion);
       for (int i = 0; i < 5; ++i) std::printf(" %s=%.2e", mon_.info(i).name, mon_.max_abs(i));
       cli::print_text_tail(in_.feedback, rate_used_, in_.auto_rate, stopped, s_.t_end);
     }

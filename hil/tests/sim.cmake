@@ -156,6 +156,31 @@ attractor_cli_test(robot_io_dev_full 6 "error writing '/dev/full'" -- ${SIM} sph
 attractor_cli_test(robot_csv_columns 0 "no fall" -- sh -c "\"$0\" spherical-robot --sigma -1.5e-4 --T 0.01 --csv ${_tmp}/robot.csv && head -1 ${_tmp}/robot.csv | grep -qx 't,Omega1,Omega2,Omega3,G1,G2,G3,theta_dot1,theta_dot2,u1,u2,tilt,x,y,dE' && test $(wc -l < ${_tmp}/robot.csv) -eq 12" ${SIM})
 attractor_cli_test(robot_config 0 "^spherical-robot controlled .*no fall" -- ${SIM} spherical-robot --config ${_cfg}/spherical_robot.conf)
 
+# attractor-sim wheel-pendulum: both laws hold the default start; the law's closed loop conserves
+# E~ and pi~ (to rounding at every stage, to the hold's error sampled); sigma is checked first.
+attractor_cli_test(wheel_law 0 "^wheel-pendulum lagrangian double rk4 h=0.001 t=10: no fall max tilt=0.10000 .*E~=[0-9.]+e-1[0-9] pi~=[0-9.]+e-1[0-9]"
+  -- ${SIM} wheel-pendulum)
+attractor_cli_test(wheel_lqr 0 "^wheel-pendulum lqr double rk4 h=0.001 t=10: no fall max tilt=0.0999[0-9] .*max[|]u[|]=0.168"
+  -- ${SIM} wheel-pendulum --law lqr)
+attractor_cli_test(wheel_json 0 "^[{]\"system\":\"wheel-pendulum\".*\"law\":\"lqr\".*\"lqr_gain\":\\[-1.68[0-9]*,.*\"late_max_tilt\":0.00" --not "nan|inf"
+  -- ${SIM} wheel-pendulum --law lqr --json --T 1 --precision float)
+# the firmware's controller, sampled at 100 Hz with noise: still upright, E~ no longer conserved
+attractor_cli_test(wheel_sampled 0 "lagrangian .*no fall max tilt=0.100[0-9]* .*E~=[0-9.]+e-0[3-5]"
+  -- ${SIM} wheel-pendulum --control-rate 100 --noise 0.001)
+# a 0.2 N m limit from 0.6 rad: the law holds, LQR falls (docs/reaction-wheel-pendulum.md)
+attractor_cli_test(wheel_saturated_law 0 "lagrangian .*no fall max tilt=0.60000 .*max[|]u[|]=0.2 " -- ${SIM} wheel-pendulum --umax 0.2 --phi0 0.6)
+attractor_cli_test(wheel_saturated_lqr 0 "lqr .*fall t=0.97[0-9]* .*max[|]u[|]=0.2 " -- ${SIM} wheel-pendulum --law lqr --umax 0.2 --phi0 0.6)
+attractor_cli_test(wheel_sigma_outside 3 "--sigma = 1e-05 refused: outside_stability_range [(]-1.8556[0-9]*e-05 < sigma < 0[)]"
+  -- ${SIM} wheel-pendulum --sigma 1e-5)
+attractor_cli_test(wheel_na_sigma 2 "--sigma does not apply with --law lqr" -- ${SIM} wheel-pendulum --law lqr --sigma -1e-5)
+attractor_cli_test(wheel_na_lqr_r 2 "--lqr-r does not apply with --law lagrangian" -- ${SIM} wheel-pendulum --lqr-r 5)
+attractor_cli_test(wheel_lqr_q_nan 5 "--lqr-q: element 2 = nan is not finite" -- ${SIM} wheel-pendulum --law lqr --lqr-q 1,nan,1)
+attractor_cli_test(wheel_no_upright 5 "need M g > 0" -- ${SIM} wheel-pendulum --m_p 0 --m_w 0)
+attractor_cli_test(wheel_mismatch_key 2 "unknown parameter 'm' [(]one of m_p, l, I_p, m_w, l_w, I_w, g[)]"
+  -- ${SIM} wheel-pendulum --mismatch m=0.1)
+attractor_cli_test(wheel_blowup 4 "STOPPED: invariant_drift_beyond_sanity" -- ${SIM} wheel-pendulum --h 0.5 --Omega 100)
+attractor_cli_test(wheel_csv_columns 0 "no fall" -- sh -c "\"$0\" wheel-pendulum --T 0.01 --csv ${_tmp}/wheel.csv && head -1 ${_tmp}/wheel.csv | grep -qx 't,Omega,G1,G2,theta_dot,u,tilt,dE' && test $(wc -l < ${_tmp}/wheel.csv) -eq 12" ${SIM})
+
 # Robustness options of the controlled plants (hil/cli/closed_loop_options.hpp; docs/robustness.md):
 # the same names and rules for the skate and the robot.
 attractor_cli_test(loop_rate_json 0 "\"zoh\":true,\"control_rate\":100.0,\"hold_steps\":10,"
