@@ -12,7 +12,7 @@
 
 namespace attractor::link {
 
-#define ATTRACTOR_PLANT_ID_ENUMERATOR(e, n, name, text) e = n,
+#define ATTRACTOR_PLANT_ID_ENUMERATOR(e, n, name, text) e = (n),
 enum class PlantId : std::uint8_t { none = 0, ATTRACTOR_PLANTS(ATTRACTOR_PLANT_ID_ENUMERATOR) };
 #undef ATTRACTOR_PLANT_ID_ENUMERATOR
 
