@@ -43,7 +43,7 @@ def section(w, steps):
     w("`cotangent_extension.hpp`, `principal_bundle_extension.hpp`) supply `feedback_gradient` and `feedback_field` computing them once")
     w("per evaluation (the RᵀR − I rows as R W, W symmetric from the row weights), for every system built")
     w("on them; the Heisenberg system, the knife edge and the oscillator write theirs out. The harness checks each")
-    w("against the generic product (`host-tests/unit/nonholonomic/nonholonomic_conformance_test.cpp`).")
+    w("against the generic product (`host-tests/unit/nonholonomic_conformance/nonholonomic_conformance_test.cpp`).")
     w("")
     w("| system | fused hooks | before: plain | before: feedback | × | now: plain | now: feedback | × |")
     w("|---|---|---:|---:|---:|---:|---:|---:|")

@@ -13,8 +13,8 @@
 #include "attractor/integrate/feedback.hpp"
 #include "attractor/nonholonomic/cotangent_extension.hpp"
 #include "attractor/systems/heisenberg.hpp"
-#include "checks.hpp"
 #include "no_alloc.hpp"
+#include "nonholonomic_checks.hpp"
 
 using namespace attractor;
 using namespace attractor::test;

@@ -11,8 +11,8 @@
 #include "attractor/core/documented.hpp"
 #include "attractor/integrate/feedback.hpp"
 #include "attractor/systems/nonholonomic_oscillator.hpp"
-#include "checks.hpp"
 #include "no_alloc.hpp"
+#include "nonholonomic_checks.hpp"
 
 using namespace attractor;
 using namespace attractor::test;

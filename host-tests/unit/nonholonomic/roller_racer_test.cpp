@@ -13,8 +13,8 @@
 #include "attractor/core/documented.hpp"
 #include "attractor/integrate/feedback.hpp"
 #include "attractor/systems/roller_racer.hpp"
-#include "checks.hpp"
 #include "no_alloc.hpp"
+#include "nonholonomic_checks.hpp"
 
 using namespace attractor;
 using namespace attractor::test;

@@ -14,8 +14,8 @@
 #include "attractor/integrate/feedback.hpp"
 #include "attractor/nonholonomic/principal_bundle_extension.hpp"
 #include "attractor/systems/rolling_disk.hpp"
-#include "checks.hpp"
 #include "no_alloc.hpp"
+#include "nonholonomic_checks.hpp"
 
 using namespace attractor;
 using namespace attractor::test;

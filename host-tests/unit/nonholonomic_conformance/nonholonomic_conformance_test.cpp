@@ -12,8 +12,8 @@
 #include "attractor/systems/rolling_disk.hpp"
 #include "attractor/systems/snakeboard_driven.hpp"
 #include "attractor/systems/suslov.hpp"
-#include "checks.hpp"
 #include "conformance.hpp"
+#include "nonholonomic_checks.hpp"
 
 namespace attractor::test {
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Checks shared by the nonholonomic systems' tests (one unity-built suite): first integrals of
+// Checks shared by the nonholonomic systems' tests (their suite and its conformance suite): first integrals of
 // the extended field, the analytic Jacobian against central differences, random on-constraint
 // states, and a feedback run that records the worst invariant deviations.
 #pragma once
