@@ -8,9 +8,12 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <initializer_list>
 
+#include "args.hpp"
 #include "closed_loop_options.hpp"
 #include "run_support.hpp"
+#include "sim_run_checks.hpp"
 
 namespace attractor::cli {
 
@@ -59,5 +62,17 @@ struct UprightTrack {
     return steps > late_from ? num(late_max_tilt) : Json(nullptr);
   }
 };
+
+// The run in the --precision the user chose: the inputs given must be representable in that scalar
+// (check_representable), then Run<S> (the command's run, its operator() the exit code).
+template <template <class> class Run, class Inputs>
+int run_in_precision(const Args& a, const Inputs& in, std::initializer_list<double> inputs) {
+  if (a.choice("precision") == "float") {
+    check_representable<float>(inputs);
+    return Run<float>(a, in)();
+  }
+  check_representable<double>(inputs);
+  return Run<double>(a, in)();
+}
 
 }  // namespace attractor::cli

@@ -312,17 +312,11 @@ class Run {
   double rate_used_ = 0;
 };
 
-template <class S>
-int run(const cli::Args& a, const Inputs& in) {
-  cli::check_representable<S>({in.m, in.l, in.I1, in.I2, in.I3, in.g, in.J1, in.J2, in.J3, in.sigma, in.umax,
-                               in.theta_dot, in.h, in.rate, in.q0[0], in.q0[1], in.q0[2], in.q0[3], in.q0[4]});
-  return Run<S>(a, in)();
-}
-
 int skate_run(const cli::Args& a) {
   const Inputs in = parse_inputs(a);
-  if (a.choice("precision") == "float") return run<float>(a, in);
-  return run<double>(a, in);
+  return cli::run_in_precision<Run>(a, in,
+                                    {in.m, in.l, in.I1, in.I2, in.I3, in.g, in.J1, in.J2, in.J3, in.sigma, in.umax,
+                                     in.theta_dot, in.h, in.rate, in.q0[0], in.q0[1], in.q0[2], in.q0[3], in.q0[4]});
 }
 
 }  // namespace sim_skate

@@ -336,18 +336,12 @@ class Run {
   const int64_t late_from_ = cli::last_quarter_from(in_.steps);
 };
 
-template <class S>
-int run(const cli::Args& a, const Inputs& in) {
-  cli::check_representable<S>({in.p.radius, in.p.m, in.p.l, in.p.g, in.p.I1, in.p.I2, in.p.I3, in.p.J1, in.p.J2,
-                               in.sigma[0], in.sigma[1], in.umax, in.h, in.omega[0], in.omega[1], in.omega[2],
-                               in.theta_dot[0], in.theta_dot[1], in.rate});
-  return Run<S>(a, in)();
-}
-
 int robot_run(const cli::Args& a) {
   const Inputs in = parse_inputs(a);
-  if (a.choice("precision") == "float") return run<float>(a, in);
-  return run<double>(a, in);
+  return cli::run_in_precision<Run>(
+      a, in,
+      {in.p.radius, in.p.m, in.p.l, in.p.g, in.p.I1, in.p.I2, in.p.I3, in.p.J1, in.p.J2, in.sigma[0], in.sigma[1],
+       in.umax, in.h, in.omega[0], in.omega[1], in.omega[2], in.theta_dot[0], in.theta_dot[1], in.rate});
 }
 
 }  // namespace sim_spherical_robot

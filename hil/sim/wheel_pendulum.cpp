@@ -210,17 +210,11 @@ class Run {
   Vec<double, 4> last_ = Vec<double, 4>::Zero();
 };
 
-template <class S>
-int run(const cli::Args& a, const Inputs& in) {
-  cli::check_representable<S>({in.p.m_p, in.p.l, in.p.I_p, in.p.m_w, in.p.l_w, in.p.I_w, in.p.g, in.sigma, in.lqr_r,
-                               in.umax, in.h, in.phi0, in.omega, in.theta_dot});
-  return Run<S>(a, in)();
-}
-
 int wheel_run(const cli::Args& a) {
   const Inputs in = parse_inputs(a);
-  if (a.choice("precision") == "float") return run<float>(a, in);
-  return run<double>(a, in);
+  return cli::run_in_precision<Run>(a, in,
+                                    {in.p.m_p, in.p.l, in.p.I_p, in.p.m_w, in.p.l_w, in.p.I_w, in.p.g, in.sigma,
+                                     in.lqr_r, in.umax, in.h, in.phi0, in.omega, in.theta_dot});
 }
 
 }  // namespace sim_wheel_pendulum
