@@ -37,6 +37,7 @@
 #include "run_report.hpp"
 #include "run_support.hpp"
 #include "spec.hpp"
+#include "typed_run.hpp"
 
 namespace attractor::cli {
 
@@ -278,25 +279,13 @@ Json feedback_summary(const FeedbackInputs& in) {
 template <class Entry>
 FeedbackRunResult feedback_run_typed(const std::vector<std::string>& args) {
   static const Spec spec = feedback_spec<Entry>();
-  std::vector<std::string> words{Entry::name};
-  words.insert(words.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  for (std::string& w : words) argv.push_back(&w[0]);
-  FeedbackRunResult out;
-  try {
-    Args a(spec);
-    if (!parse_args(spec, int(argv.size()), argv.data(), a)) return out;  // --help printed
+  return typed_run(spec, args, [](const Args& a, FeedbackRunResult& out) {
     const FeedbackInputs in = feedback_inputs<Entry>(a);
     out.summary =
         a.choice("precision") == "float" ? feedback_summary<Entry, float>(in) : feedback_summary<Entry, double>(in);
     if (!out.summary["stopped"].is_null())
       out.code = exit_blowup, out.message = out.summary["stopped"].get<std::string>();
-  } catch (const Failure& f) {
-    out.code = f.code, out.message = f.what();
-  } catch (const std::exception& e) {  // as the registry's main maps it
-    out.code = exit_io, out.message = e.what();
-  }
-  return out;
+  });
 }
 
 // Validates the command line and dispatches on the precision.

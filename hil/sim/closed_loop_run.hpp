@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <initializer_list>
+#include <utility>
 
 #include "args.hpp"
 #include "closed_loop_options.hpp"
@@ -64,15 +65,33 @@ struct UprightTrack {
 };
 
 // The run in the --precision the user chose: the inputs given must be representable in that scalar
-// (check_representable), then Run<S> (the command's run, its operator() the exit code).
+// (check_representable), then Run<S> (the command's run, its operator()(summary) the exit code;
+// summary null: it prints as the command does, else it stores the --json summary there, printing
+// nothing: closed_loop_runs.hpp).
 template <template <class> class Run, class Inputs>
-int run_in_precision(const Args& a, const Inputs& in, std::initializer_list<double> inputs) {
+int run_in_precision(const Args& a, const Inputs& in, std::initializer_list<double> inputs, Json* summary) {
   if (a.choice("precision") == "float") {
     check_representable<float>(inputs);
-    return Run<float>(a, in)();
+    return Run<float>(a, in)(summary);
   }
   check_representable<double>(inputs);
-  return Run<double>(a, in)();
+  return Run<double>(a, in)(summary);
+}
+
+// The end of a run: its summary printed (--json, else the command's text line) and the exit code,
+// or, for a typed call, the summary stored and the exit code alone.
+template <class Text>
+int finish_closed_loop(const Args& a, const char* cmd, const char* stopped, double t_end, Json j, Json* summary,
+                       const Text& text) {
+  if (summary != nullptr) {
+    *summary = std::move(j);
+    return stopped ? exit_blowup : exit_ok;
+  }
+  if (a.flag("json"))
+    print_json(j);
+  else
+    text();
+  return finish_run(cmd, stopped, t_end);
 }
 
 }  // namespace attractor::cli

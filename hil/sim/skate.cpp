@@ -6,6 +6,7 @@
 #include <limits>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "attractor/control/saturation.hpp"
@@ -18,6 +19,7 @@
 #include "auto_gains.hpp"
 #include "closed_loop_options.hpp"
 #include "closed_loop_run.hpp"
+#include "closed_loop_runs.hpp"
 #include "commands.hpp"
 #include "run_report.hpp"
 #include "run_support.hpp"
@@ -75,7 +77,7 @@ class Run {
     pose_ = skate_pose_from_gamma(Vec3<double>(0, q0_[3], q0_[4]));
   }
 
-  int operator()() {
+  int operator()(cli::Json* summary) {
     if (in_.controlled)
       controlled();
     else if (a_.choice("model") == "full")
@@ -83,7 +85,7 @@ class Run {
     else
       uncontrolled_reduced();
     csv_.close();
-    return report();
+    return report(summary);
   }
 
  private:
@@ -257,7 +259,7 @@ class Run {
     }
   }
 
-  int report() const {
+  int report(cli::Json* summary) const {
     const bool controlled = in_.controlled;
     const cli::InvariantMonitor& mon = *mon_;
     cli::RunReport rep;
@@ -266,31 +268,28 @@ class Run {
     rep.steps = s_.steps, rep.t_end = s_.t_end, rep.gains = gains_used_, rep.gains_auto = in_.auto_rate;
     rep.state_names = kStateNames, rep.final_state.assign(s_.last.data(), s_.last.data() + (controlled ? 6 : 5));
     const char* stopped = mon.stopped();
-    if (a_.flag("json")) {
-      cli::Json j;
-      cli::report_head(j, rep);
-      j["controlled"] = controlled, j["scheme"] = to_string(sc_);
-      j["fall_time"] = s_.up.fall_json();
-      j["min_gamma3"] = cli::num(s_.up.min_up), j["max_abs_u"] = cli::num(s_.up.max_u);
-      j["max_tilt"] = cli::num(s_.up.max_tilt), j["final_tilt"] = cli::num(s_.up.final_tilt);
-      j["late_max_tilt"] = s_.up.late_json(s_.steps, late_from_);
-      if (controlled) {
-        j["sigma"] = cli::num(in_.sigma), j["umax"] = in_.umax > 0 ? cli::num(in_.umax) : cli::Json(nullptr);
-        cli::loop_json(j, in_.loop, in_.h);
-      }
-      if (in_.feedback) j["feedback_rate"] = cli::num(rate_used_), j["feedback_auto"] = in_.auto_rate;
-      for (int i = 0; i < mon.size(); ++i) j["drift"][mon.info(i).name] = cli::num(mon.max_abs(i));
-      cli::report_tail(j, rep, mon);
-      cli::print_json(j);
-    } else {
+    cli::Json j;
+    cli::report_head(j, rep);
+    j["controlled"] = controlled, j["scheme"] = to_string(sc_);
+    j["fall_time"] = s_.up.fall_json();
+    j["min_gamma3"] = cli::num(s_.up.min_up), j["max_abs_u"] = cli::num(s_.up.max_u);
+    j["max_tilt"] = cli::num(s_.up.max_tilt), j["final_tilt"] = cli::num(s_.up.final_tilt);
+    j["late_max_tilt"] = s_.up.late_json(s_.steps, late_from_);
+    if (controlled) {
+      j["sigma"] = cli::num(in_.sigma), j["umax"] = in_.umax > 0 ? cli::num(in_.umax) : cli::Json(nullptr);
+      cli::loop_json(j, in_.loop, in_.h);
+    }
+    if (in_.feedback) j["feedback_rate"] = cli::num(rate_used_), j["feedback_auto"] = in_.auto_rate;
+    for (int i = 0; i < mon.size(); ++i) j["drift"][mon.info(i).name] = cli::num(mon.max_abs(i));
+    cli::report_tail(j, rep, mon);
+    return cli::finish_closed_loop(a_, "skate", stopped, s_.t_end, std::move(j), summary, [&] {
       std::printf("skate %s %s %s h=%g t=%g: ", controlled ? "controlled" : "uncontrolled", rep.precision,
                   to_string(sc_), h_, s_.t_end);
       cli::print_fall(s_.up.fall_time);
       std::printf(" min G3=%.5f max|u|=%.4g drift", s_.up.min_up, s_.up.max_u);
       for (int i = 0; i < mon.size(); ++i) std::printf(" %s=%.2e", mon.info(i).name, mon.max_abs(i));
       cli::print_text_tail(in_.feedback, rate_used_, in_.auto_rate, stopped, s_.t_end);
-    }
-    return cli::finish_run("skate", stopped, s_.t_end);
+    });
   }
 
   const cli::Args& a_;
@@ -312,16 +311,16 @@ class Run {
   double rate_used_ = 0;
 };
 
-int skate_run(const cli::Args& a) {
+int skate_run(const cli::Args& a, cli::Json* summary) {
   const Inputs in = parse_inputs(a);
   return cli::run_in_precision<Run>(a, in,
                                     {in.m, in.l, in.I1, in.I2, in.I3, in.g, in.J1, in.J2, in.J3, in.sigma, in.umax,
-                                     in.theta_dot, in.h, in.rate, in.q0[0], in.q0[1], in.q0[2], in.q0[3], in.q0[4]});
+                                     in.theta_dot, in.h, in.rate, in.q0[0], in.q0[1], in.q0[2], in.q0[3], in.q0[4]},
+                                    summary);
 }
 
 }  // namespace sim_skate
 
-ATTRACTOR_REGISTER_COMMAND(
-    attractor::cli::SimSystems, "skate",
-    "pendulum skate (paper 003): uncontrolled (35)/(21) or rotor-controlled law (56); any parameters",
+ATTRACTOR_REGISTER_CLOSED_LOOP(
+    "skate", "pendulum skate (paper 003): uncontrolled (35)/(21) or rotor-controlled law (56); any parameters",
     sim_skate::skate_spec, sim_skate::skate_run);

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <limits>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "attractor/control/saturation.hpp"
@@ -18,6 +19,7 @@
 #include "auto_gains.hpp"
 #include "closed_loop_options.hpp"
 #include "closed_loop_run.hpp"
+#include "closed_loop_runs.hpp"
 #include "commands.hpp"
 #include "run_report.hpp"
 #include "run_support.hpp"
@@ -144,10 +146,10 @@ class Run {
     if (in.feedback) setup_feedback();
   }
 
-  int operator()() {
+  int operator()(cli::Json* summary) {
     loop();
     csv_.close();
-    return report();
+    return report(summary);
   }
 
  private:
@@ -269,7 +271,7 @@ class Run {
     }
   }
 
-  int report() const {
+  int report(cli::Json* summary) const {
     const bool controlled = in_.controlled;
     cli::RunReport rep;
     rep.system = "spherical-robot", rep.precision = sizeof(S) == 4 ? "float" : "double", rep.h = in_.h;
@@ -279,27 +281,25 @@ class Run {
     const Vec<double, 8> xe = x_.template cast<double>();
     rep.state_names = kStateNames, rep.final_state.assign(xe.data(), xe.data() + 8);
     const char* stopped = mon_.stopped();
-    if (a_.flag("json")) {
-      cli::Json j;
-      cli::report_head(j, rep);
-      j["controlled"] = controlled, j["scheme"] = to_string(sc_);
-      if (controlled) {
-        j["sigma"] = {cli::num(in_.sigma[0]), cli::num(in_.sigma[1])};
-        j["umax"] = in_.umax > 0 ? cli::num(in_.umax) : cli::Json(nullptr);
-        cli::loop_json(j, lo_, in_.h);
-      }
-      j["fall_time"] = s_.up.fall_json();
-      j["max_tilt"] = cli::num(s_.up.max_tilt), j["min_gamma3"] = cli::num(s_.up.min_up);
-      j["final_tilt"] = cli::num(s_.up.final_tilt);
-      j["late_max_tilt"] = s_.up.late_json(s_.steps, late_from_);
-      j["max_abs_u"] = cli::num(s_.up.max_u), j["max_abs_theta_dot"] = cli::num(s_.max_rotor);
-      j["position"] = {cli::num(s_.position[0]), cli::num(s_.position[1])};
-      j["max_excursion"] = cli::num(s_.max_excursion);
-      if (in_.feedback) j["feedback_rate"] = cli::num(rate_used_), j["feedback_auto"] = in_.auto_rate;
-      for (int i = 0; i < 5; ++i) j["drift"][mon_.info(i).name] = cli::num(mon_.max_abs(i));
-      cli::report_tail(j, rep, mon_);
-      cli::print_json(j);
-    } else {
+    cli::Json j;
+    cli::report_head(j, rep);
+    j["controlled"] = controlled, j["scheme"] = to_string(sc_);
+    if (controlled) {
+      j["sigma"] = {cli::num(in_.sigma[0]), cli::num(in_.sigma[1])};
+      j["umax"] = in_.umax > 0 ? cli::num(in_.umax) : cli::Json(nullptr);
+      cli::loop_json(j, lo_, in_.h);
+    }
+    j["fall_time"] = s_.up.fall_json();
+    j["max_tilt"] = cli::num(s_.up.max_tilt), j["min_gamma3"] = cli::num(s_.up.min_up);
+    j["final_tilt"] = cli::num(s_.up.final_tilt);
+    j["late_max_tilt"] = s_.up.late_json(s_.steps, late_from_);
+    j["max_abs_u"] = cli::num(s_.up.max_u), j["max_abs_theta_dot"] = cli::num(s_.max_rotor);
+    j["position"] = {cli::num(s_.position[0]), cli::num(s_.position[1])};
+    j["max_excursion"] = cli::num(s_.max_excursion);
+    if (in_.feedback) j["feedback_rate"] = cli::num(rate_used_), j["feedback_auto"] = in_.auto_rate;
+    for (int i = 0; i < 5; ++i) j["drift"][mon_.info(i).name] = cli::num(mon_.max_abs(i));
+    cli::report_tail(j, rep, mon_);
+    return cli::finish_closed_loop(a_, "spherical-robot", stopped, s_.t_end, std::move(j), summary, [&] {
       std::printf("spherical-robot %s %s %s h=%g t=%g: ", controlled ? "controlled" : "uncontrolled", rep.precision,
                   to_string(sc_), in_.h, s_.t_end);
       cli::print_fall(s_.up.fall_time);
@@ -308,8 +308,7 @@ class Run {
                   s_.max_excursion);
       for (int i = 0; i < 5; ++i) std::printf(" %s=%.2e", mon_.info(i).name, mon_.max_abs(i));
       cli::print_text_tail(in_.feedback, rate_used_, in_.auto_rate, stopped, s_.t_end);
-    }
-    return cli::finish_run("spherical-robot", stopped, s_.t_end);
+    });
   }
 
   const cli::Args& a_;
@@ -336,16 +335,17 @@ class Run {
   const int64_t late_from_ = cli::last_quarter_from(in_.steps);
 };
 
-int robot_run(const cli::Args& a) {
+int robot_run(const cli::Args& a, cli::Json* summary) {
   const Inputs in = parse_inputs(a);
   return cli::run_in_precision<Run>(
       a, in,
       {in.p.radius, in.p.m, in.p.l, in.p.g, in.p.I1, in.p.I2, in.p.I3, in.p.J1, in.p.J2, in.sigma[0], in.sigma[1],
-       in.umax, in.h, in.omega[0], in.omega[1], in.omega[2], in.theta_dot[0], in.theta_dot[1], in.rate});
+       in.umax, in.h, in.omega[0], in.omega[1], in.omega[2], in.theta_dot[0], in.theta_dot[1], in.rate},
+      summary);
 }
 
 }  // namespace sim_spherical_robot
 
-ATTRACTOR_REGISTER_COMMAND(attractor::cli::SimSystems, "spherical-robot",
-                           "spherical robot (paper 004): uncontrolled or rotor law (paper 003 (53)); any parameters",
-                           sim_spherical_robot::robot_spec, sim_spherical_robot::robot_run);
+ATTRACTOR_REGISTER_CLOSED_LOOP(
+    "spherical-robot", "spherical robot (paper 004): uncontrolled or rotor law (paper 003 (53)); any parameters",
+    sim_spherical_robot::robot_spec, sim_spherical_robot::robot_run);

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <limits>
 #include <string>
+#include <utility>
 
 #include "attractor/control/reaction_wheel_law.hpp"
 #include "attractor/control/saturation.hpp"
@@ -15,6 +16,7 @@
 #include "attractor/systems/reaction_wheel_pendulum.hpp"
 #include "closed_loop_options.hpp"
 #include "closed_loop_run.hpp"
+#include "closed_loop_runs.hpp"
 #include "commands.hpp"
 #include "run_report.hpp"
 #include "run_support.hpp"
@@ -88,7 +90,7 @@ class Run {
     if (!all_finite(x_)) throw Failure(cli::exit_invalid, "the initial state is not finite");
   }
 
-  int operator()() {
+  int operator()(cli::Json* summary) {
     const Vec<double, 3> F0 = invariants(x_.template cast<double>());
     cli::InvariantMonitor mon(in_.lqr ? kLqrInvariants : kLawInvariants, in_.lqr ? 1 : 3,
                               in_.lqr ? F0.data() + 2 : F0.data());
@@ -99,7 +101,7 @@ class Run {
     }
     loop(mon, F0[0]);
     csv_.close();
-    return report(mon);
+    return report(mon, summary);
   }
 
  private:
@@ -160,39 +162,36 @@ class Run {
     }
   }
 
-  int report(const cli::InvariantMonitor& mon) const {
+  int report(const cli::InvariantMonitor& mon, cli::Json* summary) const {
     cli::RunReport rep;
     rep.system = "wheel-pendulum", rep.precision = sizeof(S) == 4 ? "float" : "double", rep.h = in_.h;
     rep.method = to_string(sc_), rep.steps = steps_, rep.t_end = t_end_;
     rep.state_names = kStateNames, rep.final_state.assign(last_.data(), last_.data() + 4);
     const int64_t late_from = cli::last_quarter_from(in_.steps);
     const char* law = in_.lqr ? "lqr" : "lagrangian";
-    if (a_.flag("json")) {
-      cli::Json j;
-      cli::report_head(j, rep);
-      j["law"] = law, j["scheme"] = to_string(sc_);
-      j["sigma"] = in_.lqr ? cli::Json(nullptr) : cli::num(in_.sigma);
-      j["lqr_gain"] = cli::Json(nullptr);
-      if (in_.lqr)
-        for (int i = 0; i < 3; ++i) j["lqr_gain"].push_back(cli::num(double(ctrl_.lqr_gain()(0, i))));
-      j["umax"] = in_.umax > 0 ? cli::num(in_.umax) : cli::Json(nullptr);
-      cli::loop_json(j, in_.loop, in_.h);
-      j["fall_time"] = up_.fall_json();
-      j["max_tilt"] = cli::num(up_.max_tilt), j["min_gamma2"] = cli::num(up_.min_up);
-      j["final_tilt"] = cli::num(up_.final_tilt), j["late_max_tilt"] = up_.late_json(steps_, late_from);
-      j["max_abs_u"] = cli::num(up_.max_u), j["max_abs_theta_dot"] = cli::num(max_wheel_);
-      for (int i = 0; i < mon.size(); ++i) j["drift"][mon.info(i).name] = cli::num(mon.max_abs(i));
-      cli::report_tail(j, rep, mon);
-      cli::print_json(j);
-    } else {
+    cli::Json j;
+    cli::report_head(j, rep);
+    j["law"] = law, j["scheme"] = to_string(sc_);
+    j["sigma"] = in_.lqr ? cli::Json(nullptr) : cli::num(in_.sigma);
+    j["lqr_gain"] = cli::Json(nullptr);
+    if (in_.lqr)
+      for (int i = 0; i < 3; ++i) j["lqr_gain"].push_back(cli::num(double(ctrl_.lqr_gain()(0, i))));
+    j["umax"] = in_.umax > 0 ? cli::num(in_.umax) : cli::Json(nullptr);
+    cli::loop_json(j, in_.loop, in_.h);
+    j["fall_time"] = up_.fall_json();
+    j["max_tilt"] = cli::num(up_.max_tilt), j["min_gamma2"] = cli::num(up_.min_up);
+    j["final_tilt"] = cli::num(up_.final_tilt), j["late_max_tilt"] = up_.late_json(steps_, late_from);
+    j["max_abs_u"] = cli::num(up_.max_u), j["max_abs_theta_dot"] = cli::num(max_wheel_);
+    for (int i = 0; i < mon.size(); ++i) j["drift"][mon.info(i).name] = cli::num(mon.max_abs(i));
+    cli::report_tail(j, rep, mon);
+    return cli::finish_closed_loop(a_, "wheel-pendulum", mon.stopped(), t_end_, std::move(j), summary, [&] {
       std::printf("wheel-pendulum %s %s %s h=%g t=%g: ", law, rep.precision, to_string(sc_), in_.h, t_end_);
       cli::print_fall(up_.fall_time);
       std::printf(" max tilt=%.5f min G2=%.5f max|u|=%.4g max|theta_dot|=%.4g drift", up_.max_tilt, up_.min_up,
                   up_.max_u, max_wheel_);
       for (int i = 0; i < mon.size(); ++i) std::printf(" %s=%.2e", mon.info(i).name, mon.max_abs(i));
       cli::print_text_tail(false, 0, false, mon.stopped(), t_end_);
-    }
-    return cli::finish_run("wheel-pendulum", mon.stopped(), t_end_);
+    });
   }
 
   const cli::Args& a_;
@@ -210,15 +209,16 @@ class Run {
   Vec<double, 4> last_ = Vec<double, 4>::Zero();
 };
 
-int wheel_run(const cli::Args& a) {
+int wheel_run(const cli::Args& a, cli::Json* summary) {
   const Inputs in = parse_inputs(a);
   return cli::run_in_precision<Run>(a, in,
                                     {in.p.m_p, in.p.l, in.p.I_p, in.p.m_w, in.p.l_w, in.p.I_w, in.p.g, in.sigma,
-                                     in.lqr_r, in.umax, in.h, in.phi0, in.omega, in.theta_dot});
+                                     in.lqr_r, in.umax, in.h, in.phi0, in.omega, in.theta_dot},
+                                    summary);
 }
 
 }  // namespace sim_wheel_pendulum
 
-ATTRACTOR_REGISTER_COMMAND(attractor::cli::SimSystems, "wheel-pendulum",
-                           "reaction-wheel pendulum: controlled-Lagrangian law or LQR; mismatch, noise, saturation",
-                           sim_wheel_pendulum::wheel_spec, sim_wheel_pendulum::wheel_run);
+ATTRACTOR_REGISTER_CLOSED_LOOP("wheel-pendulum",
+                               "reaction-wheel pendulum: controlled-Lagrangian law or LQR; mismatch, noise, saturation",
+                               sim_wheel_pendulum::wheel_spec, sim_wheel_pendulum::wheel_run);
