@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
-"""The exceptions of the attractor package: one per exit code of attractor-sim
-(hil/cli/exit_codes.hpp, docs/tools.md), each carrying that code and the tool's message."""
+"""The exceptions of the attractor package: one per exit code of attractor-sim and attractor-hil
+(hil/cli/exit_codes.hpp, docs/tools.md, docs/hil.md), each carrying that code and the tool's message."""
 
 
 class AttractorError(Exception):
@@ -46,7 +46,36 @@ class IOFailure(AttractorError, OSError):
     code = 6
 
 
-BY_CODE = {c.code: c for c in (UsageError, UnstableError, BlowupError, InvalidInputError, IOFailure)}
+class FirmwareSilentError(AttractorError):
+    """Exit 8 (attractor-hil): the firmware stopped answering (no frame within --timeout)."""
+
+    code = 8
+
+
+class LinkError(AttractorError):
+    """Exit 9 (attractor-hil): link or QEMU error (a write failed, QEMU did not start or exited early)."""
+
+    code = 9
+
+
+class ReplayMismatchError(AttractorError):
+    """Exit 10 (attractor-hil --replay): a byte differs from the recording."""
+
+    code = 10
+
+
+class WrongFirmwareError(AttractorError):
+    """Exit 11 (attractor-hil): the firmware is for another plant, wire schema or board."""
+
+    code = 11
+
+
+class HilTimeoutError(AttractorError, TimeoutError):
+    """attractor.hil.run's own `timeout` ran out; the runner and its QEMU were stopped."""
+
+
+BY_CODE = {c.code: c for c in (UsageError, UnstableError, BlowupError, InvalidInputError, IOFailure,
+                               FirmwareSilentError, LinkError, ReplayMismatchError, WrongFirmwareError)}
 
 
 def raise_for(code, message, summary=None):

@@ -74,10 +74,35 @@ class Run:
         return f"Run({s.get('system')}, {s.get('method')}, {s.get('precision')}, steps={s.get('steps')})"
 
 
-def finish(result, system):
-    """A Run from the binding's dict, or the exception of its exit code."""
+class ClosedLoopRun:
+    """A finished closed-loop run (plant + controller): `summary` (dict, the keys of attractor-sim
+    <plant> --json), `columns` (the --csv header: t, the plant's state, u, tilt, ...), `table`
+    (rows x columns, one row per kept tick) and `t`; `run["u"]` is a column by its name. The
+    trajectory parts are None with trajectory=False."""
+
+    def __init__(self, summary, columns, table):
+        self.summary = summary
+        self.columns = list(columns)
+        self.table = table
+        self.t = None if table is None else table[:, 0]
+
+    def __getitem__(self, name):
+        if self.table is None:
+            raise KeyError(f"{name}: the run kept no trajectory (trajectory=False)")
+        if name not in self.columns:
+            raise KeyError(f"{name}: not a column ({', '.join(self.columns)})")
+        return self.table[:, self.columns.index(name)]
+
+    def __repr__(self):
+        s = self.summary or {}
+        return (f"ClosedLoopRun({s.get('system')}, {s.get('method')}, {s.get('precision')}, steps={s.get('steps')}, "
+                f"fall_time={s.get('fall_time')})")
+
+
+def finish(result, system, kind=Run, listing="attractor.systems()"):
+    """A Run (or `kind`) from the binding's dict, or the exception of its exit code."""
     if result is None:
-        raise UsageError(f"unknown system '{system}' (attractor.systems() lists them)")
+        raise UsageError(f"unknown system '{system}' ({listing} lists them)")
     summary = json.loads(result["summary"]) if result["summary"] is not None else None
     raise_for(result["code"], f"{system}: {result['message']}", summary)
-    return Run(summary, result["columns"], result["trajectory"])
+    return kind(summary, result["columns"], result["trajectory"])

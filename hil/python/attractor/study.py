@@ -9,6 +9,10 @@ and a model description to read, never a program to run or a file to write.
      "grid": {"gains": [10, 50]}, "random": {"l": [0.5, 2.0]}, "seeds": 5, "chunk": 50,
      "outputs": ["energy_error", "constraint_error", "max_abs_dev.H"]}
 
+A closed loop (skate, spherical-robot, wheel-pendulum) is a system like any other here; its
+sensor noise differs per run with "seed_option": "seed": that option of every run is the run's
+seed, its low 53 bits (a --seed is a whole number up to 2^53).
+
 Run `index` is, in order, system x grid point (the grid's keys in the order given, the last
 fastest) x seed number. Its seed is the first 8 bytes (little-endian) of
 sha256("<study>\\0<index>"); every `random` option is drawn uniformly from its [low, high] by
@@ -22,7 +26,8 @@ import numpy as np
 
 from .errors import UsageError
 
-KEYS = {"study", "systems", "model", "fixed", "grid", "random", "seeds", "chunk", "outputs"}
+KEYS = {"study", "systems", "model", "fixed", "grid", "random", "seeds", "chunk", "outputs", "seed_option"}
+SEED_BITS = 53
 DEFAULT_OUTPUTS = ["steps", "t_end", "constraint_error", "energy_error", "stopped"]
 
 
@@ -75,6 +80,12 @@ class Study:
             set(self.grid) & set(self.random))
         if overlap:
             _refuse(f"option(s) {', '.join(sorted(overlap))} given twice (fixed, grid, random)")
+        self.seed_option = desc.get("seed_option")
+        if self.seed_option is not None and (not isinstance(self.seed_option, str) or not self.seed_option
+                                             or self.seed_option.startswith("-")):
+            _refuse("'seed_option' must be an option name (write it without --), e.g. \"seed\"")
+        if self.seed_option in set(self.fixed) | set(self.grid) | set(self.random):
+            _refuse(f"option {self.seed_option} is the seed_option and given in fixed, grid or random too")
         self.seeds = self._count(desc.get("seeds", 1), "seeds")
         self.chunk = self._count(desc.get("chunk", 50), "chunk")
         self.outputs = desc.get("outputs", DEFAULT_OUTPUTS)
@@ -116,6 +127,8 @@ class Study:
         rng = np.random.Generator(np.random.PCG64(seed))
         drawn = {k: float(rng.uniform(lo, hi)) for k, (lo, hi) in self.random.items()}
         options.update(drawn)
+        if self.seed_option:
+            options[self.seed_option] = seed & ((1 << SEED_BITS) - 1)
         return system, seed, options, dict(zip(self.grid.keys(), point)), drawn
 
     def chunk_range(self, k):

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// One feedback-system run called from Python: the command's typed run (feedback_system_runs.hpp,
+// One run called from Python: a command's typed run (feedback_system_runs.hpp, closed_loop_runs.hpp:
 // the same option table, validation and run as attractor-sim) with the trajectory read back from
 // its --csv into a numpy array. The CSV goes to an anonymous in-memory file (memfd), so a run
 // touches no file system and concurrent runs share nothing. The GIL is released while the run
