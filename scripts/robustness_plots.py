@@ -8,7 +8,8 @@ import os
 from robustness_study import BASE_RATE, MISMATCH, PLANTS, T, TILT_LIMIT, by_plant, kind, sigma, upright
 
 
-def plots(runs, img):
+def plots(runs, img, horizon=T):
+    """One PNG per plant in img; horizon [s] is the runs' duration, for the title."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -90,7 +91,7 @@ def plots(runs, img):
             a.legend()
         for a in ax:
             a.set_ylabel("max tilt [rad]")
-        fig.suptitle(f"{PLANTS.get(plant, {}).get('title', plant)}: max tilt over {T:g} s", fontsize=14)
+        fig.suptitle(f"{PLANTS.get(plant, {}).get('title', plant)}: max tilt over {horizon:g} s", fontsize=14)
         fig.tight_layout()
         path = os.path.join(img, f"robustness_{plant.replace('-', '_')}.png")
         fig.savefig(path, dpi=100)
