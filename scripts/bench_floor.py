@@ -23,7 +23,12 @@ would then count and which an application's step would pay too.
                                     call it should not have (CTest bench.<board>.no_calls)
   bench_floor.py table ELF BENCH    one line per address printed in BENCH (the bench image's
                                     output: "... at 0xADDR"): "0xADDR fp N soft K static M floor F
-                                    loads L stores S consts C entry E unresolved U calls a,b"
+                                    loads L stores S consts C entry E unresolved U calls a,b
+                                    calls_cost X"
+  calls_cost  the C library calls the floor leaves out, each call site of the code at the cost per
+          call the bench measured ("bench ... libm sinf instructions/call N", apps/bench/rows_libm.cpp);
+          "-" for a step without calls or with one the bench did not measure. floor + calls_cost is
+          the step's floor with its calls where each site runs once (straight-line code)
 ARM_OBJDUMP names the objdump (default arm-none-eabi-objdump on PATH).
 Exit codes: 0 ok, 1 check failed, 2 usage, 6 a file or the objdump tool could not be read or run
 (the table of hil/cli/exit_codes.hpp).
@@ -50,6 +55,7 @@ WORD = re.compile(r"^\s+([0-9a-f]+):\s+\.word\s+0x([0-9a-f]+)")  # a literal poo
 BRANCH = re.compile(r"^(blx?|b(eq|ne|cs|cc|mi|pl|vs|vc|hi|ls|ge|lt|gt|le|al)?)(\.[nw])?$")
 TARGET = re.compile(r"^([0-9a-f]+) <(.*)>")
 ADDRESS = re.compile(r" at ((?:0x[0-9a-f]{8} ?)+)\s*$")
+LIBM_COST = re.compile(r"^bench \S+ (?:float|double) libm (\S+) instructions/call ([\d.]+)")
 
 
 def fail(code, msg):
@@ -142,6 +148,14 @@ def check(elf):
     return 1 if bad else 0
 
 
+def calls_cost(calls, costs):
+    """The measured cost of a step's calls (one per call site), or None when it makes none or one
+    whose cost was not measured."""
+    if not calls or any(c not in costs for c in calls):
+        return None
+    return sum(costs[c] for c in calls)
+
+
 def table(elf, bench):
     try:
         with open(bench) as f:
@@ -150,8 +164,11 @@ def table(elf, bench):
         fail(6, f"{bench}: {e}")
     funcs, literals = disassemble(elf)
     bounds = function_bounds(funcs)
-    seen = []
+    seen, costs = [], {}
     for line in text.splitlines():
+        c = LIBM_COST.match(line)
+        if c:
+            costs[c.group(1)] = float(c.group(2))
         m = ADDRESS.search(line)
         if m:
             for a in m.group(1).split():
@@ -166,8 +183,12 @@ def table(elf, bench):
         floor = fp + m["loads"] + m["stores"] + m["consts"] + m["entry"]
         print(f"{a} fp {fp} soft {soft} static {static} floor {floor} loads {m['loads']} stores {m['stores']} "
               f"consts {m['consts']} entry {m['entry']} unresolved {m['unresolved']} "
-              f"calls {','.join(sorted(set(calls))) or '-'}")
+              f"calls {','.join(sorted(set(calls))) or '-'} calls_cost {fmt_cost(calls_cost(calls, costs))}")
     return 0
+
+
+def fmt_cost(cost):
+    return "-" if cost is None else f"{cost:.1f}"
 
 
 def main(argv):

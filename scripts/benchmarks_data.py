@@ -14,9 +14,9 @@ PHASE = re.compile(r"^bench (\S+) (float|double) phase (\S+) (\S+) instructions/
 REFERENCE = re.compile(r"^bench (\S+) (float|double) reference (\S+) (\S+) library ([\d.]+) hand_written ([\d.]+)"
                        r"(?: instructions/step at (0x[0-9a-f]+) (0x[0-9a-f]+))?")
 # scripts/bench_floor.py table: "0xADDR fp N soft K static M floor F loads L stores S consts C entry E
-# unresolved U calls a,b" (docs/runtime.md, "Distance to the floor").
+# unresolved U calls a,b calls_cost X" (docs/runtime.md, "Distance to the floor"; X or "-").
 FLOOR = re.compile(r"^(0x[0-9a-f]+) fp (\d+) soft (\d+) static (\d+) floor (\d+) loads (\d+) stores (\d+) consts (\d+)"
-                   r" entry (\d+) unresolved (\d+) calls (\S+)")
+                   r" entry (\d+) unresolved (\d+) calls (\S+)(?: calls_cost (\S+))?")
 
 
 def read(path):
@@ -41,14 +41,15 @@ def parse_references(text):
 
 def parse_floor(text):
     """{address: {'fp', 'soft', 'static', 'floor', 'loads', 'stores', 'consts', 'entry', 'unresolved':
-    int, 'calls': str}} from scripts/bench_floor.py's table."""
+    int, 'calls': str, 'calls_cost': float or None}} from scripts/bench_floor.py's table."""
     floor = {}
     keys = ("fp", "soft", "static", "floor", "loads", "stores", "consts", "entry", "unresolved")
     for line in text.splitlines():
         m = FLOOR.match(line)
         if m:
             g = m.groups()
-            floor[g[0]] = dict(zip(keys, map(int, g[1:-1])), calls=g[-1])
+            cost = None if g[-1] in (None, "-") else float(g[-1])
+            floor[g[0]] = dict(zip(keys, map(int, g[1:-2])), calls=g[-2], calls_cost=cost)
     return floor
 
 

@@ -34,6 +34,10 @@ struct DoublePendulumEntry : attractor::cli::GeneratedEntry<Model, attractor::ge
     const auto sys = make<double>(p);
     return sys ? attractor::cli::generated_off_constraint<DoublePendulumEntry>(*sys, x0) : std::string();
   }
+  static std::string project(const attractor::cli::Params& p, double* x0) {
+    const auto sys = make<double>(p);
+    return sys ? attractor::cli::generated_project<DoublePendulumEntry>(*sys, x0) : std::string();
+  }
 };
 
 }  // namespace sim_double_pendulum

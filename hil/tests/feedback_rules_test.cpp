@@ -246,6 +246,26 @@ TEST(FeedbackRules, OffConstraintStateIsRefusedWithoutProject) {
   }
 }
 
+// What the refusal above suggests works: --project moves the same start onto the constraints and the
+// run starts there.
+TEST(FeedbackRules, OffConstraintStateRunsWithProject) {
+  for (const SystemRules& s : table()) {
+    if (s.off_constraint.empty()) continue;
+    Words args = s.off_constraint;
+    args.insert(args.end(), {"--project", "--T", "0.01"});
+    const FeedbackRunResult r = run(s, args);
+    ASSERT_EQ(r.code, attractor::cli::exit_ok) << shown(s, args) << ": " << r.message;
+    EXPECT_EQ(r.summary.at("projected"), true) << shown(s, args);
+    expect_number(r.summary, "constraint_error", shown(s, args));
+  }
+  // The generated model's projection (hil/cli/generated_entry.hpp): its start is on both rods (l1 = l2 = 1).
+  const FeedbackRunResult r =
+      FeedbackSystems::find("double-pendulum")->run({"--x0", "0.5,-0.9,1.3,-1.4,0,0,0,0", "--project", "--T", "0.01"});
+  ASSERT_EQ(r.code, attractor::cli::exit_ok) << r.message;
+  for (const char* rod : {"rod1", "rod2"})
+    EXPECT_NEAR(r.summary.at("invariants0").at(rod).get<double>(), 1.0, 1e-12) << rod;
+}
+
 TEST(FeedbackRules, BadParameterIsRefused) {
   for (const SystemRules& s : table())
     for (const Case& c : s.bad) {

@@ -107,6 +107,15 @@ def params_struct(model):
     return out
 
 
+def derived_struct(terms, names, comment):
+    """struct Derived with the parameter-only terms (hoist()) and derive(P), which computes them;
+    `comment` says when the System calls it."""
+    out = [f"  // {comment}", "  struct Derived {", "    S " + ", ".join(s.name for s, _ in terms) + ";", "  };",
+           "  static Derived derive(const Params& P) {", "    Derived k;"]
+    out += body([e for _, e in terms], names, lambda i, text: f"k.{terms[i][0].name} = {text};")
+    return out + ["    return k;", "  }"]
+
+
 def param_names(model):
     return {prm.symbol: f"prm.{prm.name}" for prm in model.params}
 

@@ -145,12 +145,8 @@ def system_struct(model, mech):
 def _derived(terms, names):
     """The parameters' terms the field blocks use, computed once when the System is built (its
     model, and so its parameters, never change after construction)."""
-    out = ["  // The terms of the parameters only that field() and feedback_field() use, computed once.",
-           "  struct Derived {", "    S " + ", ".join(s.name for s, _ in terms) + ";", "  };",
-           "  static Derived derive(const Params& P) {", "    Derived k;"]
-    out += c.body([e for _, e in terms], names, lambda i, text: f"k.{terms[i][0].name} = {text};")
-    out += ["    return k;", "  }", "  Derived derived_ = derive(this->model().prm);", ""]
-    return out
+    return c.derived_struct(terms, names, "The terms of the parameters only that field() and feedback_field() use, "
+                            "computed once.") + ["  Derived derived_ = derive(this->model().prm);", ""]
 
 
 def header(model, mech, cite):

@@ -66,9 +66,11 @@ class Mechanics:
         m = self.model
         pv = sympy.Matrix(self.p)
         g = [c.expression for c in m.holonomic]
+        self.hamiltonian = self.hamiltonian_field(self.H)
+        self.multipliers = []  # (μ_a, J∇Φ_a): X = J∇H − Σ_a μ_a J∇Φ_a, μ_a = C^{ab} {Φ_b, H}
         psi = [_simplify((sympy.Matrix([self.grad(gi, self.q)]) * self.minv * pv)[0]) for gi in g]
         phi = g + psi
-        X = self.hamiltonian_field(self.H)
+        X = list(self.hamiltonian)
         k = len(g)
         if k:
             Gm = sympy.Matrix(k, k, lambda a, b: _simplify(self.bracket(g[a], psi[b])))
@@ -81,10 +83,10 @@ class Mechanics:
             rhs = [self.bracket(f, self.H) for f in phi]
             fields = [self.hamiltonian_field(f) for f in phi]
             for a in range(2 * k):
-                for b in range(2 * k):
-                    if Cinv[a, b] != 0:
-                        coeff = Cinv[a, b] * rhs[b]
-                        X = [xi - coeff * fi for xi, fi in zip(X, fields[a])]
+                mu = _simplify(sum(Cinv[a, b] * rhs[b] for b in range(2 * k)))
+                if mu != 0:
+                    self.multipliers.append((mu, fields[a]))
+                    X = [xi - mu * fi for xi, fi in zip(X, fields[a])]
         self.X = X  # simplify() would trade sin φ, cos φ for sin 2φ, cos(α − 2φ): more calls
         self.rows = Rows(
             F=phi + [self.H] + [i.expression for i in m.integrals],

@@ -84,6 +84,10 @@ struct Entry : attractor::cli::GeneratedEntry<Model, attractor::generated::{name
     const auto sys = make<double>(p);
     return sys ? attractor::cli::generated_off_constraint<Entry>(*sys, x0) : std::string();
   }}
+  static std::string project(const attractor::cli::Params& p, double* x0) {{
+    const auto sys = make<double>(p);
+    return sys ? attractor::cli::generated_project<Entry>(*sys, x0) : std::string();
+  }}
 }};
 }}  // namespace
 

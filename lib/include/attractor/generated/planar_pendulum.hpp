@@ -64,29 +64,31 @@ struct PlanarPendulum {
   using State = Vec<S, N>;
   using Invariants = Vec<S, M>;
   using Params = PlanarPendulumParams<S>;
-  Params prm{};
 
   static Result<PlanarPendulum> make(const Params& p = Params{}) {
     const Error err = p.validate();
     if (err != Error::none) return err;
     PlanarPendulum s;
     s.prm = p;
+    s.derived_ = derive(p);
     return s;
   }
+
+  // The parameters make() was given; fixed for the System's life (a new set: make() again).
+  const Params& params() const { return prm; }
 
   // X(x): the Hamiltonian field, Dirac-extended by the holonomic constraints.
   ATTRACTOR_ALWAYS_INLINE State field(const State& x) const {
     State dx;
-    const S t0 = S(1)/prm.mass;
+    const S t0 = x[2]*x[0] + x[3]*x[1];
     const S t1 = S(1)/(x[0]*x[0] + x[1]*x[1]);
-    const S t2 = x[2]*x[0] + x[3]*x[1];
-    const S t3 = t1*t2;
-    const S t4 = S(1)/(prm.mass*prm.mass);
-    const S t5 = prm.mass*(t4*(x[2]*x[2]) + t4*(x[3]*x[3]) - x[1]*prm.gravity);
-    dx[0] = t0*(x[2] - t3*x[0]);
-    dx[1] = t0*(x[3] - t3*x[1]);
-    dx[2] = t1*(t0*t2*x[2] - t5*x[0]);
-    dx[3] = t0*t1*t2*x[3] - prm.gravity*prm.mass - t1*t5*x[1];
+    const S t2 = t0*t1;
+    const S t3 = x[2]*x[2] + x[3]*x[3] - x[1]*derived_.k0;
+    const S t4 = t1*derived_.k1;
+    dx[0] = (x[2] - t2*x[0])*derived_.k1;
+    dx[1] = (x[3] - t2*x[1])*derived_.k1;
+    dx[2] = t4*(t0*x[2] - t3*x[0]);
+    dx[3] = derived_.k3 + t2*x[3]*derived_.k1 - t3*t4*x[1];
     return dx;
   }
 
@@ -124,42 +126,38 @@ struct PlanarPendulum {
   // grad V = DF^T K (F - F0), fused (integrate/system.hpp).
   State feedback_gradient(const State& x, const Invariants& F0, const Invariants& K) const {
     State dx;
-    const S t0 = (x[0]*x[0] + x[1]*x[1] - F0[0])*K[0];
-    const S t1 = S(1)/prm.mass;
-    const S t2 = S(2.0)*t1;
-    const S t3 = (F0[1] - t2*(x[2]*x[0] + x[3]*x[1]))*K[1];
-    const S t4 = S(2.0)*x[1];
-    const S t5 = prm.gravity*prm.mass;
-    const S t6 = t1*(x[2]*x[2]) + t1*(x[3]*x[3]) + t4*t5 - S(2.0)*F0[2];
-    dx[0] = S(2.0)*t0*x[0] - S(2.0)*t1*t3*x[2];
-    dx[1] = t0*t4 + S(0.5)*t5*t6*K[2] - t2*t3*x[3];
-    dx[2] = t1*(S(0.5)*t6*x[2]*K[2] - S(2.0)*t3*x[0]);
-    dx[3] = t1*(S(0.5)*t6*x[3]*K[2] - t3*t4);
+    const S w0 = (x[0]*x[0] + x[1]*x[1] - F0[0])*K[0];
+    const S w1 = -(F0[1] - S(2.0)*(x[2]*x[0] + x[3]*x[1])*derived_.k1)*K[1];
+    const S w2 = (S(0.5)*(x[2]*x[2] + x[3]*x[3])*derived_.k1 + x[1]*derived_.k2 - F0[2])*K[2];
+    const S u0 = derived_.k1*w1;
+    const S u1 = S(2.0)*x[1];
+    dx[0] = S(2.0)*x[0]*w0 + S(2.0)*u0*x[2];
+    dx[1] = derived_.k2*w2 + u1*w0 + S(2.0)*u0*x[3];
+    dx[2] = (S(2.0)*x[0]*w1 + x[2]*w2)*derived_.k1;
+    dx[3] = (u1*w1 + x[3]*w2)*derived_.k1;
     return dx;
   }
 
   // X - grad V in one block: what the field and the gradient share is computed once.
   ATTRACTOR_ALWAYS_INLINE State feedback_field(const State& x, const Invariants& F0, const Invariants& K) const {
     State dx;
-    const S t0 = x[0]*x[0] + x[1]*x[1];
-    const S t1 = S(1)/t0;
-    const S t2 = S(1)/prm.mass;
+    const S t0 = x[2]*x[2] + x[3]*x[3];
+    const S t1 = x[0]*x[0] + x[1]*x[1];
+    const S t2 = S(0.5)/t1;
     const S t3 = x[2]*x[0] + x[3]*x[1];
-    const S t4 = S(2.0)*(t0 - F0[0])*K[0] + t1*t2*t3;
-    const S t5 = S(2.0)*(S(2.0)*t2*t3 - F0[1])*K[1];
-    const S t6 = t2*(t5 - S(1.0));
-    const S t7 = x[2]*x[2];
-    const S t8 = x[3]*x[3];
-    const S t9 = x[1]*prm.gravity;
-    const S t10 = (S(2.0)*t9*prm.mass + t2*t7 + t2*t8 - S(2.0)*F0[2])*K[2];
-    const S t11 = prm.gravity*prm.mass;
-    const S t12 = S(1)/(prm.mass*prm.mass);
-    const S t13 = t2*t5 + t1*prm.mass*(t12*t7 + t12*t8 - t9);
-    const S t14 = S(0.5)*t2*(t10 - S(2.0)*t1*t3);
-    dx[0] = -t6*x[2] - t4*x[0];
-    dx[1] = -t6*x[3] - S(0.5)*t10*t11 - t4*x[1];
-    dx[2] = -t14*x[2] - t13*x[0];
-    dx[3] = -t11 - t14*x[3] - t13*x[1];
+    const S mu0 = -t2*(t0 - x[1]*derived_.k0)*derived_.k1;
+    const S mu1 = t2*t3;
+    const S w0 = (t1 - F0[0])*K[0];
+    const S w1 = -(F0[1] - S(2.0)*t3*derived_.k1)*K[1];
+    const S w2 = (S(0.5)*t0*derived_.k1 + x[1]*derived_.k2 - F0[2])*K[2];
+    const S u0 = S(2.0)*w0 + S(2.0)*derived_.k1*mu1;
+    const S u1 = (S(2.0)*w1 - S(1.0))*derived_.k1;
+    const S u2 = S(2.0)*derived_.k1*w1 - S(2.0)*mu0;
+    const S u3 = (S(2.0)*mu1 - w2)*derived_.k1;
+    dx[0] = -u1*x[2] - u0*x[0];
+    dx[1] = -derived_.k2*w2 - u1*x[3] - u0*x[1];
+    dx[2] = u3*x[2] - u2*x[0];
+    dx[3] = derived_.k3 + u3*x[3] - u2*x[1];
     return dx;
   }
 
@@ -176,6 +174,24 @@ struct PlanarPendulum {
     const S t0 = S(0.5)/prm.mass;
     return t0*(x[2]*x[2]) + t0*(x[3]*x[3]) + x[1]*prm.gravity*prm.mass;
   }
+
+ private:
+  // The terms of the parameters only that the field blocks use, computed once by make() (the parameters are fixed from then on).
+  struct Derived {
+    S k0, k1, k2, k3;
+  };
+  static Derived derive(const Params& P) {
+    Derived k;
+    const S t0 = P.gravity*P.mass;
+    k.k0 = P.gravity*(P.mass*P.mass);
+    k.k1 = S(1)/P.mass;
+    k.k2 = t0;
+    k.k3 = -t0;
+    return k;
+  }
+
+  Params prm{};
+  Derived derived_ = derive(prm);
 };
 
 }  // namespace attractor::generated
