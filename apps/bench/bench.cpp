@@ -15,12 +15,12 @@
 #include <cstdint>
 
 #include "attractor/board/board.hpp"
-#include "attractor/control/skate_rotor_controller.hpp"
 #include "attractor/estimate/advected_vertical.hpp"
 #include "attractor/estimate/vertical_estimator.hpp"
 #include "attractor/integrate/butcher.hpp"
 #include "attractor/integrate/feedback.hpp"
-#include "attractor/plant/simulated_skate_rotor.hpp"
+#include "attractor/plants/skate_rotor/controller.hpp"
+#include "attractor/plants/skate_rotor/simulated.hpp"
 #include "attractor/rt/loop.hpp"
 #include "attractor/rt/tick.hpp"
 #include "attractor/systems/pendulum_skate.hpp"

@@ -6,9 +6,9 @@
 #include <cstdint>
 
 #include "attractor/board/board.hpp"
-#include "attractor/control/skate_rotor_controller.hpp"
 #include "attractor/core/text.hpp"
-#include "attractor/plant/simulated_skate_rotor.hpp"
+#include "attractor/plants/skate_rotor/controller.hpp"
+#include "attractor/plants/skate_rotor/simulated.hpp"
 #include "attractor/rt/loop.hpp"
 #include "attractor/rt/tick.hpp"
 #include "attractor/version.hpp"
@@ -41,7 +41,8 @@ int main() {
   if (!plant) return refused("plant", plant.error());
 
   attractor::Text<96> hello;
-  hello << "starter (Attractor " << attractor::version << ") on " << Board::name() << ": " << kTicks << " ticks at " << kRateHz << " Hz\n";
+  hello << "starter (Attractor " << attractor::version << ") on " << Board::name() << ": " << kTicks << " ticks at "
+        << kRateHz << " Hz\n";
   Board::write(hello.c_str());
 
   Loop loop(*plant, *controller);
@@ -50,8 +51,7 @@ int main() {
   const attractor::rt::Report r = attractor::rt::run<Board>(loop, rc);
   attractor::rt::write_report(r, [](const char* s) { Board::write(s); });
 
-  const bool upright = loop.monitor().min_gamma3 > 0.95f && r.mode == attractor::rt::Mode::running &&
-                       r.steps == kTicks;
+  const bool upright = loop.monitor().min_gamma3 > 0.95f && r.mode == attractor::rt::Mode::running && r.steps == kTicks;
   Board::write(upright ? "starter: UPRIGHT\n" : "starter: FELL\n");
   return upright ? 0 : 1;
 }

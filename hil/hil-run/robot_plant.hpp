@@ -4,7 +4,7 @@
 // the library's model, one RK4 step of its feedback integrator per 1 ms tick keeping |Γ| = 1,
 // zero-order hold of the two rotor torques), from the reference run C1 (tilt 0.1 rad,
 // Ω = (0.1, 0, 0.1), rotors on π̃ = 0 for the controller's σ = −1.5e-4), with its wire mapping
-// (link/spherical_robot_wire.hpp) and the spec's success criterion: tilt arccos Γ3 < 0.12 rad
+// (plants/spherical_robot/wire.hpp) and the spec's success criterion: tilt arccos Γ3 < 0.12 rad
 // throughout (C1 peaks at 0.1080 rad). The same interface as skate_plant.hpp.
 #pragma once
 
@@ -13,10 +13,10 @@
 #include <string>
 #include <vector>
 
-#include "attractor/control/spherical_robot_controller.hpp"
 #include "attractor/core/result.hpp"
-#include "attractor/link/spherical_robot_wire.hpp"
-#include "attractor/plant/simulated_spherical_robot.hpp"
+#include "attractor/plants/spherical_robot/controller.hpp"
+#include "attractor/plants/spherical_robot/simulated.hpp"
+#include "attractor/plants/spherical_robot/wire.hpp"
 #include "closed_loop_options.hpp"
 
 namespace hil_run {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // attractor-hil --plant skate (the default): paper 003 §7.3's rotor skate simulated on the host
 // in double (SimulatedSkateRotor<double>: one RK4 step of the feedback integrator per 1 ms tick,
-// zero-order hold of the torque), with its wire mapping (link/skate_rotor_wire.hpp) and its
+// zero-order hold of the torque), with its wire mapping (plants/skate_rotor/wire.hpp) and its
 // success criterion. The experiment loop (experiment.hpp) is generic over this interface; robot_plant.hpp is
 // the other instance.
 #pragma once
@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "attractor/core/result.hpp"
-#include "attractor/link/skate_rotor_wire.hpp"
-#include "attractor/plant/simulated_skate_rotor.hpp"
+#include "attractor/plants/skate_rotor/simulated.hpp"
+#include "attractor/plants/skate_rotor/wire.hpp"
 #include "closed_loop_options.hpp"
 
 namespace hil_run {

@@ -17,8 +17,8 @@
 #include <string>
 
 #include "attractor/control/controlled_lagrangian.hpp"
-#include "attractor/control/skate_rotor_law.hpp"
 #include "attractor/integrate/butcher.hpp"
+#include "attractor/plants/skate_rotor/law.hpp"
 #include "attractor/systems/pendulum_skate.hpp"
 #include "attractor/systems/pendulum_skate_analysis.hpp"
 #include "attractor/systems/pendulum_skate_pose.hpp"

@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "attractor/control/saturation.hpp"
-#include "attractor/control/skate_rotor_law.hpp"
 #include "attractor/integrate/butcher.hpp"
 #include "attractor/integrate/feedback.hpp"
+#include "attractor/plants/skate_rotor/law.hpp"
 #include "attractor/systems/pendulum_skate.hpp"
 #include "attractor/systems/pendulum_skate_pose.hpp"
 #include "attractor/systems/pendulum_skate_rotor.hpp"

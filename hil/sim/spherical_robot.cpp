@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // attractor-sim spherical-robot: the top-heavy spherical robot with two internal rotors (paper
 // 004 (0.29)–(0.30)), uncontrolled or held upright by the controlled-Lagrangian law (paper 003
-// law (53) with Remark 14; lib/include/attractor/control/spherical_robot_law.hpp), with every
+// law (53) with Remark 14; lib/include/attractor/plants/spherical_robot/law.hpp), with every
 // parameter from the command line or a key=value config file. Host tool.
 #include <cmath>
 #include <cstdio>
@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "attractor/control/saturation.hpp"
-#include "attractor/control/spherical_robot_law.hpp"
 #include "attractor/integrate/butcher.hpp"
 #include "attractor/integrate/feedback.hpp"
+#include "attractor/plants/spherical_robot/law.hpp"
 #include "attractor/systems/spherical_robot.hpp"
 #include "attractor/systems/spherical_robot_pose.hpp"
 #include "auto_gains.hpp"

@@ -15,8 +15,8 @@
 
 #include "attractor/link/actuator_frame.hpp"
 #include "attractor/link/hil_link.hpp"
-#include "attractor/link/skate_rotor_wire.hpp"
 #include "attractor/link/status_frame.hpp"
+#include "attractor/plants/skate_rotor/wire.hpp"
 #include "markdown.hpp"
 #include "reference.hpp"
 #include "rules.hpp"

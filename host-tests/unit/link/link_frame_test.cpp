@@ -10,8 +10,8 @@
 #include "attractor/link/actuator_frame.hpp"
 #include "attractor/link/boot_frame.hpp"
 #include "attractor/link/sensor_frame.hpp"
-#include "attractor/link/skate_rotor_wire.hpp"
 #include "attractor/link/status_frame.hpp"
+#include "attractor/plants/skate_rotor/wire.hpp"
 #include "frame_bytes.hpp"
 #include "no_alloc.hpp"
 

@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "attractor/control/skate_rotor_controller.hpp"
 #include "attractor/link/boot_frame.hpp"
 #include "attractor/link/hil_firmware.hpp"
+#include "attractor/plants/skate_rotor/controller.hpp"
 #include "frame_bytes.hpp"
 #include "scripted_lockstep.hpp"
 #include "skate_frames.hpp"

@@ -17,13 +17,13 @@
 #include <deque>
 #include <vector>
 
-#include "attractor/control/skate_rotor_controller.hpp"
-#include "attractor/control/spherical_robot_controller.hpp"
 #include "attractor/link/lockstep.hpp"
-#include "attractor/link/skate_rotor_wire.hpp"
-#include "attractor/link/spherical_robot_wire.hpp"
-#include "attractor/plant/simulated_skate_rotor.hpp"
-#include "attractor/plant/simulated_spherical_robot.hpp"
+#include "attractor/plants/skate_rotor/controller.hpp"
+#include "attractor/plants/skate_rotor/simulated.hpp"
+#include "attractor/plants/skate_rotor/wire.hpp"
+#include "attractor/plants/spherical_robot/controller.hpp"
+#include "attractor/plants/spherical_robot/simulated.hpp"
+#include "attractor/plants/spherical_robot/wire.hpp"
 #include "attractor/rt/loop.hpp"
 #include "link_faults.hpp"
 

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-// Each plant's wire adapter (link/skate_rotor_wire.hpp, link/spherical_robot_wire.hpp): a
+// Each plant's wire adapter (plants/skate_rotor/wire.hpp, plants/spherical_robot/wire.hpp): a
 // measurement with every signal a different number goes into its own frame field and comes back
 // the same, the fields the plant does not use are zero, and a command maps to the torques and back.
 #include <gtest/gtest.h>
 
-#include "attractor/link/skate_rotor_wire.hpp"
-#include "attractor/link/spherical_robot_wire.hpp"
+#include "attractor/plants/skate_rotor/wire.hpp"
+#include "attractor/plants/spherical_robot/wire.hpp"
 
 using namespace attractor;
 using namespace attractor::link;

@@ -9,13 +9,13 @@
 #include <cstdint>
 #include <vector>
 
-#include "attractor/control/skate_rotor_controller.hpp"
 #include "attractor/link/hello_frame.hpp"
 #include "attractor/link/lockstep.hpp"
-#include "attractor/link/skate_rotor_wire.hpp"
-#include "attractor/link/spherical_robot_wire.hpp"
 #include "attractor/link/status_frame.hpp"
 #include "attractor/link/wire_schema.hpp"
+#include "attractor/plants/skate_rotor/controller.hpp"
+#include "attractor/plants/skate_rotor/wire.hpp"
+#include "attractor/plants/spherical_robot/wire.hpp"
 #include "attractor/rt/loop.hpp"
 #include "link_faults.hpp"
 #include "scripted_lockstep.hpp"

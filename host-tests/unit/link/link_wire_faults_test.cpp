@@ -12,9 +12,9 @@
 #include <random>
 #include <vector>
 
-#include "attractor/control/skate_rotor_controller.hpp"
 #include "attractor/link/hil_link.hpp"
-#include "attractor/link/skate_rotor_wire.hpp"
+#include "attractor/plants/skate_rotor/controller.hpp"
+#include "attractor/plants/skate_rotor/wire.hpp"
 #include "attractor/rt/loop.hpp"
 #include "attractor/rt/tick.hpp"
 #include "skate_frames.hpp"

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "attractor/link/hil_link.hpp"
-#include "attractor/link/skate_rotor_wire.hpp"
+#include "attractor/plants/skate_rotor/wire.hpp"
 #include "link_faults.hpp"
 
 namespace skate_frames {

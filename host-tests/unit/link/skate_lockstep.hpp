@@ -8,8 +8,8 @@
 
 #include <vector>
 
-#include "attractor/control/skate_rotor_controller.hpp"
 #include "attractor/link/lockstep.hpp"
+#include "attractor/plants/skate_rotor/controller.hpp"
 #include "attractor/rt/loop.hpp"
 #include "scripted_lockstep.hpp"
 #include "skate_frames.hpp"

@@ -10,10 +10,10 @@
 
 #include "attractor/control/controlled_lagrangian.hpp"
 #include "attractor/control/saturation.hpp"
-#include "attractor/control/skate_rotor_law.hpp"
 #include "attractor/estimate/advected_vertical.hpp"
 #include "attractor/integrate/butcher.hpp"
 #include "attractor/integrate/feedback.hpp"
+#include "attractor/plants/skate_rotor/law.hpp"
 #include "attractor/systems/pendulum_skate_analysis.hpp"
 #include "attractor/systems/pendulum_skate_rotor.hpp"
 #include "no_alloc.hpp"

@@ -4,8 +4,8 @@
 // held torques that the SIL source integrates.
 #include <cmath>
 
-#include "attractor/control/spherical_robot_law.hpp"
-#include "attractor/plant/simulated_spherical_robot.hpp"
+#include "attractor/plants/spherical_robot/law.hpp"
+#include "attractor/plants/spherical_robot/simulated.hpp"
 #include "attractor/systems/spherical_robot.hpp"
 #include "conformance.hpp"
 

@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "attractor/control/controlled_lagrangian.hpp"
-#include "attractor/control/spherical_robot_law.hpp"
 #include "attractor/integrate/butcher.hpp"
 #include "attractor/integrate/feedback.hpp"
+#include "attractor/plants/spherical_robot/law.hpp"
 #include "attractor/systems/spherical_robot.hpp"
 #include "attractor/systems/spherical_robot_hamel.hpp"
 #include "no_alloc.hpp"

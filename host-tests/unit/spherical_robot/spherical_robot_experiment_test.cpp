@@ -14,8 +14,8 @@
 #include <cmath>
 
 #include "attractor/control/saturation.hpp"
-#include "attractor/control/spherical_robot_law.hpp"
 #include "attractor/integrate/butcher.hpp"
+#include "attractor/plants/spherical_robot/law.hpp"
 #include "attractor/systems/spherical_robot.hpp"
 #include "attractor/systems/spherical_robot_pose.hpp"
 #include "no_alloc.hpp"

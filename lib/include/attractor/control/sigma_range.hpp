@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // The open interval of the controlled-Lagrangian parameter σ (paper 003 Prop. 13, (52)) inside
 // which a rotor law stabilizes its equilibrium: the skate's (58), −J1²/(I1+ml²) < σ < 0
-// (control/skate_rotor_law.hpp), and the spherical robot's per-axis analogue
-// (control/spherical_robot_law.hpp).
+// (plants/skate_rotor/law.hpp), and the spherical robot's per-axis analogue
+// (plants/spherical_robot/law.hpp).
 #pragma once
 
 namespace attractor {

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // The firmware's end of the HIL link as a sensor source (rt/loop.hpp's Source): measurements
 // come from sensor frames received byte by byte, commands go back in actuator frames. The
-// controller and the app are the same as with the SIL plant (plant/simulated_skate_rotor.hpp);
-// `Wire` maps frames to the controller's Measurement/Command (e.g. link/skate_rotor_wire.hpp).
+// controller and the app are the same as with the SIL plant (plants/skate_rotor/simulated.hpp);
+// `Wire` maps frames to the controller's Measurement/Command (e.g. plants/skate_rotor/wire.hpp).
 //
 // Every frame that ends at a delimiter is one event (receive()): a decodable sensor frame is a
 // tick with an answer naming its tick, whether used or refused for a value (non_finite,
@@ -29,7 +29,7 @@
 // used before (forward jumps are drops, not lateness). Wall-clock delay is not visible here by
 // design: the frames are the clock. `implausible` — decodable, in the wire range, but physically
 // impossible by the plant's own rule, Wire::plausible(reading) when the adapter has one (the
-// skate: the measured vertical must have unit norm, link/skate_rotor_wire.hpp).
+// skate: the measured vertical must have unit norm, plants/skate_rotor/wire.hpp).
 #pragma once
 
 #include <cstddef>

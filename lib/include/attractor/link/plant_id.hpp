@@ -2,7 +2,7 @@
 // Which plant a HIL firmware controls, carried in its hello answer (link/hello_frame.hpp): the
 // host refuses a firmware of another plant before the first tick (attractor-hil, exit 11). The
 // plants and their numbers are the plant registry's (plants/registry.hpp); each wire mapping
-// names its plant (kPlant in link/skate_rotor_wire.hpp, spherical_robot_wire.hpp). 0 is no plant
+// names its plant (kPlant in each plants/<plant>/wire.hpp). 0 is no plant
 // (a host that only listens).
 #pragma once
 

@@ -3,12 +3,12 @@
 // app's main() only wires: board + source + controller (+ an optional monitor) + rt::run.
 //
 // A Source is where measurements come from and where commands go (the SIL plant on the target,
-// plant/simulated_skate_rotor.hpp; a HIL link; drivers):
+// plants/skate_rotor/simulated.hpp; a HIL link; drivers):
 //   using Measurement = Vec<S, NY>;  using Command = Vec<S, NU>;
 //   bool sample(Measurement& y);     // [sampling ISR] false: nothing fresh this tick
 //   void actuate(const Command& u);  // [either ISR] short write; zero in the safe state
 // A Controller is configured once and knows nothing of the source
-// (control/skate_rotor_controller.hpp):
+// (plants/skate_rotor/controller.hpp):
 //   using Scalar, Measurement, Command;
 //   Command update(const Measurement& y);   // [control ISR] y validated, finite, in range
 //   void reset();

@@ -1,18 +1,18 @@
 // SPDX-License-Identifier: Apache-2.0
 // The rotor skate's facts for the generic apps (apps/common/sil_main.hpp, hil_main.hpp): paper
 // 003 §6–7's pendulum skate kept upright by its internal rotor (law (56) as corrected in
-// control/skate_rotor_law.hpp, σ = −1e-5 of §7.3), its SIL source from the default run (59),
+// plants/skate_rotor/law.hpp, σ = −1e-5 of §7.3), its SIL source from the default run (59),
 // its wire mapping, its outcome lines and the threshold "upright": Γ3 > 0.95 (tilt below ~18°)
 // throughout. Heap-free; used on the target and on the host.
 #pragma once
 
 #include <cmath>
 
-#include "attractor/control/skate_rotor_controller.hpp"
 #include "attractor/core/result.hpp"
 #include "attractor/core/text.hpp"
-#include "attractor/link/skate_rotor_wire.hpp"
-#include "attractor/plant/simulated_skate_rotor.hpp"
+#include "attractor/plants/skate_rotor/controller.hpp"
+#include "attractor/plants/skate_rotor/simulated.hpp"
+#include "attractor/plants/skate_rotor/wire.hpp"
 
 namespace attractor::plants {
 

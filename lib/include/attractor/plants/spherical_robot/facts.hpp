@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The spherical robot's facts for the generic apps (apps/common/sil_main.hpp, hil_main.hpp): the
 // top-heavy spherical robot (paper 004 (0.29)–(0.30)) kept upright by its two internal rotors
-// with the controlled-Lagrangian law (paper 003 law (53), Remark 14; control/spherical_robot_law.hpp),
+// with the controlled-Lagrangian law (paper 003 law (53), Remark 14; plants/spherical_robot/law.hpp),
 // its SIL source from the reference run C1 (tilt 0.1 rad, Ω = (0.1, 0, 0.1), rotors on π̃ = 0,
 // σ = −1.5e-4), its wire mapping, its outcome lines and the threshold "upright": tilt below
 // 0.12 rad throughout (docs/spherical-robot.md: C1 peaks at 0.108 rad). Heap-free; used on the
@@ -10,11 +10,11 @@
 
 #include <cmath>
 
-#include "attractor/control/spherical_robot_controller.hpp"
 #include "attractor/core/result.hpp"
 #include "attractor/core/text.hpp"
-#include "attractor/link/spherical_robot_wire.hpp"
-#include "attractor/plant/simulated_spherical_robot.hpp"
+#include "attractor/plants/spherical_robot/controller.hpp"
+#include "attractor/plants/spherical_robot/simulated.hpp"
+#include "attractor/plants/spherical_robot/wire.hpp"
 
 namespace attractor::plants {
 
