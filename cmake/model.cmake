@@ -6,7 +6,9 @@
 #       build time with scripts/attractor-model (Debian's python3 with python3-sympy), again
 #       whenever the description changes, and adds its folder to <target>'s include path: the
 #       target's sources `#include "<name.hpp>"`. A refused description fails the build with the
-#       compiler's message, which names the description's line.
+#       compiler's message, which names the description's line. Targets of one folder that name
+#       the same description and header share one generation (one run of the compiler, one
+#       header in <build folder>/attractor-model/<name>-<key>/).
 #
 # Included by tools.cmake and firmware.cmake (a checkout or an installed Attractor).
 include_guard(GLOBAL)
@@ -43,17 +45,23 @@ function(attractor_add_model target description)
                           "(Debian: apt install python3-sympy python3-numpy)")
     endif()
   endif()
-  set(dir ${CMAKE_CURRENT_BINARY_DIR}/attractor-model/${target})
-  file(RELATIVE_PATH cite ${PROJECT_SOURCE_DIR} ${description})
-  file(GLOB _compiler_sources ${_attractor_model_dir}/model_compiler/*.py)
-  add_custom_command(OUTPUT ${dir}/${arg_HEADER}
-                     COMMAND ${CMAKE_COMMAND} -E make_directory ${dir}
-                     COMMAND ${ATTRACTOR_MODEL_PYTHON} ${ATTRACTOR_MODEL_COMPILER} ${description}
-                             -o ${dir}/${arg_HEADER} --cite ${cite} --quiet
-                     DEPENDS ${description} ${ATTRACTOR_MODEL_COMPILER} ${_compiler_sources}
-                     COMMENT "attractor-model: ${cite} -> ${arg_HEADER}" VERBATIM)
-  string(MAKE_C_IDENTIFIER "${target}_${arg_HEADER}" _gen_target)
-  add_custom_target(${_gen_target} DEPENDS ${dir}/${arg_HEADER})
+  # One generation per (folder, description, header): the key names its folder and its target.
+  string(SHA1 _key "${CMAKE_CURRENT_BINARY_DIR}|${description}|${arg_HEADER}")
+  string(SUBSTRING ${_key} 0 12 _key)
+  get_filename_component(_stem ${arg_HEADER} NAME_WE)
+  set(dir ${CMAKE_CURRENT_BINARY_DIR}/attractor-model/${_stem}-${_key})
+  set(_gen_target attractor_model_${_key})
+  if(NOT TARGET ${_gen_target})
+    file(RELATIVE_PATH cite ${PROJECT_SOURCE_DIR} ${description})
+    file(GLOB _compiler_sources ${_attractor_model_dir}/model_compiler/*.py)
+    add_custom_command(OUTPUT ${dir}/${arg_HEADER}
+                       COMMAND ${CMAKE_COMMAND} -E make_directory ${dir}
+                       COMMAND ${ATTRACTOR_MODEL_PYTHON} ${ATTRACTOR_MODEL_COMPILER} ${description}
+                               -o ${dir}/${arg_HEADER} --cite ${cite} --quiet
+                       DEPENDS ${description} ${ATTRACTOR_MODEL_COMPILER} ${_compiler_sources}
+                       COMMENT "attractor-model: ${cite} -> ${arg_HEADER}" VERBATIM)
+    add_custom_target(${_gen_target} DEPENDS ${dir}/${arg_HEADER})
+  endif()
   add_dependencies(${target} ${_gen_target})
   get_target_property(_type ${target} TYPE)
   if(_type STREQUAL "INTERFACE_LIBRARY")

@@ -9,7 +9,8 @@
 // never left running mode. Every boot is announced on the link with the reset count and reason
 // (a record in reset-surviving RAM, board/reset.hpp); the host's reset frame reboots the core
 // (SYSRESETREQ, as on a real board), the controller restarting from scratch.
-// The facts give: Controller, Wire<S>, kHilName (the name its lines start with).
+// The facts give: Controller, make_controller(config, dt), Wire<S>, kHilName (the name its lines
+// start with).
 #pragma once
 
 #include <cstdint>
@@ -34,7 +35,7 @@ int hil_main() {
   Board::initialize();
   const typename Controller::Config cfg;  // the plant's documented default run
   return attractor::link::run_hil_firmware<Board, Source, attractor::board::SemihostLink>(
-      Facts::kHilName, Controller::make(cfg, kDt), kRateHz, boot, [] { attractor::board::system_reset_requested(); });
+      Facts::kHilName, Facts::make_controller(cfg, kDt), kRateHz, boot, [] { attractor::board::system_reset_requested(); });
 }
 
 }  // namespace app

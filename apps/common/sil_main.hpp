@@ -5,7 +5,7 @@
 // (lib plants/<plant>/facts.hpp) and one line of main(). Exit 0 when the plant's outcome holds
 // and the controller never left running mode; 1 otherwise; 2 when a configuration is refused.
 // The facts give: Controller, Source, Outcome, kApp (the banner's name), kPrefix (every other
-// line's), make_source(controller, dt), banner(config, text), outcome(loop, line, write) -> bool,
+// line's), make_controller(config, dt), make_source(controller, dt), banner(config, text), outcome(loop, line, write) -> bool,
 // kUpright and kFell (the last line).
 #pragma once
 
@@ -41,7 +41,7 @@ template <class Facts>
   constexpr S kDt = 1.0f / static_cast<S>(kRateHz);
   Board::initialize();
   const typename Controller::Config cfg;  // the plant's documented default run
-  auto controller = Controller::make(cfg, kDt);
+  auto controller = Facts::make_controller(cfg, kDt);
   if (!controller) return refused<Facts>("configuration", controller.error());
   auto plant = Facts::make_source(*controller, kDt);
   if (!plant) return refused<Facts>("plant", plant.error());

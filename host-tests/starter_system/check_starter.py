@@ -3,7 +3,9 @@
 """Builds docs/starter-system in <build dir> (configured by CTest) and holds its simulator to
 attractor-sim's outputs and exit codes, then runs its conformance tests.
 
-usage: check_starter.py <configured build dir>; exit 0 when every check holds, 1 otherwise."""
+usage: check_starter.py [--wiring] <configured build dir>; exit 0 when every check holds, 1 otherwise.
+--wiring: the checks that the way the build found the library can change (it builds, a --json run,
+the refusal of a start off SO(3), the conformance tests), for a second build of the same code."""
 import csv
 import json
 import os
@@ -23,10 +25,21 @@ def run(cmd, expect=0):
     return p.stdout
 
 
+def conformance(build):
+    """The conformance harness on the starter's system: its 8 tests pass."""
+    out = run(["ctest", "--test-dir", build, "--output-on-failure"])
+    if "100% tests passed" not in out or "out of 8" not in out:
+        fail("conformance tests:\n" + out)
+
+
 def main():
-    if len(sys.argv) != 2 or not os.path.isfile(os.path.join(sys.argv[1], "CMakeCache.txt")):
-        fail("usage: check_starter.py <configured build dir>")
-    build = sys.argv[1]
+    args = sys.argv[1:]
+    wiring = args[:1] == ["--wiring"]
+    if wiring:
+        args = args[1:]
+    if len(args) != 1 or not os.path.isfile(os.path.join(args[0], "CMakeCache.txt")):
+        fail("usage: check_starter.py [--wiring] <configured build dir>")
+    build = args[0]
     run(["cmake", "--build", build])
     sim = [os.path.join(build, "rigid-body-sim"), "rigid-body"]
 
@@ -36,6 +49,12 @@ def main():
         fail("--json summary: %s" % j)
     if max(j["max_abs_dev"].values()) > 1e-9:
         fail("double feedback RK4 drifted: %s" % j["max_abs_dev"])
+
+    if wiring:
+        run(sim + ["--R0", "1,0,0,0,1,0,0,0,2", "--T", "1"], expect=5)
+        conformance(build)
+        print("starter-system: built, runs, refuses and conforms")
+        return
 
     # --csv: t, the 12 states, one deviation column per invariant, every --every-th step.
     path = os.path.join(build, "run.csv")
@@ -63,10 +82,7 @@ def main():
     run(sim + ["--R0", "1,0,0,0,1,0,0,0,2", "--T", "1"], expect=5)
     run(sim + ["--R0", "1,0,0,0,1,0,0,0,2", "--T", "1", "--project"])
 
-    # The conformance harness on the starter's system.
-    out = run(["ctest", "--test-dir", build, "--output-on-failure"])
-    if "100% tests passed" not in out or "out of 8" not in out:
-        fail("conformance tests:\n" + out)
+    conformance(build)
     print("starter-system: simulator and conformance checks hold (RᵀR drift feedback %.3g, rk4 %.3g)"
           % (dev["feedback-rk4"], dev["rk4"]))
 

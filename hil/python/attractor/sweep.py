@@ -141,9 +141,21 @@ def pending(folder, study=None):
     return [k for k in range(study.chunks) if len(_done_in(_part(folder, k))) < len(study.chunk_range(k))]
 
 
+# A sanitized build of the module needs its sanitizer runtime preloaded (the suite's host-asan
+# build runs python3 so). The runtime goes to each task on its command line, never to the
+# scheduler: GNU parallel's own `ps -ef` can hang at start-up with it preloaded.
+_RUNTIME_VARS = ("LD_PRELOAD", "ASAN_OPTIONS")
+
+
 def _task_words(folder):
-    return ["env", f"PYTHONPATH={PACKAGE_PARENT}", "/usr/bin/python3", "-m", "attractor.sweep", "chunk",
+    carried = [f"{k}={os.environ[k]}" for k in _RUNTIME_VARS if os.environ.get(k)]
+    return ["env", f"PYTHONPATH={PACKAGE_PARENT}", *carried, "/usr/bin/python3", "-m", "attractor.sweep", "chunk",
             os.path.abspath(folder)]
+
+
+def _scheduler_env(env):
+    """`env` (default: this process's) without the sanitizer runtime the tasks carry themselves."""
+    return {k: v for k, v in (os.environ if env is None else env).items() if k not in _RUNTIME_VARS}
 
 
 def write_run_list(folder):
@@ -189,7 +201,7 @@ def run(folder, backend="local", workers=None, env=None):
         path, n = write_run_list(folder)
         if n:
             with open(path) as f:
-                subprocess.run(["parallel", "--will-cite", "-j", str(workers)], stdin=f, env=env)
+                subprocess.run(["parallel", "--will-cite", "-j", str(workers)], stdin=f, env=_scheduler_env(env))
     elif backend == "slurm":
         script = write_job_script(folder)
         if todo:

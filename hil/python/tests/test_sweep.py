@@ -86,6 +86,23 @@ def test_gnu_parallel_gives_the_local_table(tmp_path):
     assert len((par / "runlist.txt").read_text().splitlines()) == 3
 
 
+def test_the_sanitizer_runtime_goes_to_the_tasks_not_the_scheduler(tmp_path, monkeypatch):
+    # GNU parallel's own `ps -ef` can hang with a sanitizer runtime preloaded: each task line
+    # carries it instead.
+    monkeypatch.setenv("LD_PRELOAD", "/opt/x/libclang_rt.asan.so")
+    monkeypatch.setenv("ASAN_OPTIONS", "detect_leaks=0")
+    attractor.sweep.create(str(tmp_path), SYSTEM_STUDY)
+    path, n = attractor.sweep.write_run_list(str(tmp_path))
+    lines = open(path).read().splitlines()
+    assert n == 3 and all("LD_PRELOAD=/opt/x/libclang_rt.asan.so ASAN_OPTIONS=detect_leaks=0 " in l for l in lines)
+    env = attractor.sweep._scheduler_env(None)
+    assert "LD_PRELOAD" not in env and "ASAN_OPTIONS" not in env and env["PATH"] == os.environ["PATH"]
+    monkeypatch.delenv("LD_PRELOAD")
+    monkeypatch.delenv("ASAN_OPTIONS")
+    path, _ = attractor.sweep.write_run_list(str(tmp_path))
+    assert "LD_PRELOAD" not in open(path).read()
+
+
 def test_a_thousand_model_runs_on_slurm_give_the_local_table(tmp_path, bead):
     why = local_slurm.available()
     if why:

@@ -77,6 +77,30 @@ TYPED_TEST(WheelPlant, ControllerRefusesSigmaOutsideTheRange) {
   EXPECT_EQ(WheelPendulumController<S>::make(c, S(1e-3)).error(), Error::invalid_parameter);
 }
 
+// The apps' factory (plants::WheelPendulumFacts::make_controller) builds the law alone: the same
+// controller as make() for the controlled-Lagrangian law, the same refusals, and the LQR
+// configuration refused rather than run without its gain.
+TYPED_TEST(WheelPlant, AppsFactoryBuildsTheLawAloneAndRefusesLqr) {
+  using S = TypeParam;
+  using Facts = plants::WheelPendulumFacts<S>;
+  WheelPendulumControllerConfig<S> c;
+  auto apps = Facts::make_controller(c, S(1e-3));
+  auto full = WheelPendulumController<S>::make(c, S(1e-3));
+  ASSERT_TRUE(apps.ok());
+  ASSERT_TRUE(full.ok());
+  EXPECT_EQ(apps->law().torque(Vec<S, 4>(S(0.3), S(0.1), S(0.99), S(2))),
+            full->law().torque(Vec<S, 4>(S(0.3), S(0.1), S(0.99), S(2))));
+  const Vec<S, 4> y(S(0.2), S(0.05), S(0.998), S(-3));
+  EXPECT_EQ(apps->update(y)[0], full->update(y)[0]);
+  c.sigma = S(0);
+  EXPECT_EQ(Facts::make_controller(c, S(1e-3)).error(), Error::outside_stability_range);
+  c = {};
+  EXPECT_EQ(Facts::make_controller(c, S(0)).error(), Error::invalid_parameter);
+  c.law = WheelPendulumLaw::lqr;
+  EXPECT_EQ(Facts::make_controller(c, S(1e-3)).error(), Error::invalid_parameter);
+  EXPECT_TRUE(WheelPendulumController<S>::make(c, S(1e-3)).ok());
+}
+
 // The controlled-Lagrangian loop, sampled at 1 kHz from 0.1 rad: the conservative closed loop
 // swings back to its start (max tilt within 1e-3 of 0.1 rad over 20 s, wheel torque 0.074 N m),
 // never saturating or tripping. The LQR loop damps the tilt out, with a larger peak torque.

@@ -35,6 +35,9 @@ struct SphericalRobotFacts {
   static constexpr const char* kFell = "spherical-robot: FELL (max tilt >= 0.12 rad) or tripped to the safe state\n";
 
   // C1: the reference robot, its rotors on π̃ = 0 for the controller's σ.
+  // The controller the apps run (the documented default configuration).
+  static Result<Controller> make_controller(const typename Controller::Config& c, S dt) { return Controller::make(c, dt); }
+
   static Result<Source> make_source(const Controller& controller, S dt) {
     typename Source::Config c;
     c.rotor_rates = controller.law().zero_momentum_rotor_rates(c.omega);

@@ -22,10 +22,11 @@
 // (the structure of the skate's (56)). Eliminating Ω̇ (Remark 14) with the plant's
 // (A(Γ) − J)Ω̇ = f − u gives the state feedback
 //   (A(Γ) − J + K) Ω̇ = f(Ω, Γ, h),   K = diag(k1, k2, 0),   u = (k1Ω̇1, k2Ω̇2).
-// k_a, ρ_a and the closed-loop inertia are taken at configuration from the generic matching
-// code (ControlledLagrangian<SphericalRobotHamel>, control/controlled_lagrangian.hpp); the ISR
-// then needs one 3×3 solve. host-tests/unit/spherical_robot/spherical_robot_control_test.cpp shows that the
-// generic law (its 3×3 Hamel solve with the closed-loop metric 𝔾̃) and this closed form agree.
+// k_a, ρ_a and the closed-loop inertia are computed at configuration in closed form (build());
+// the ISR then needs one 3×3 solve. host-tests/unit/spherical_robot/spherical_robot_control_test.cpp
+// shows that the generic matching code (ControlledLagrangian<SphericalRobotHamel>,
+// control/controlled_lagrangian.hpp: its 3×3 Hamel solve with the closed-loop metric 𝔾̃) and this
+// closed form agree.
 //
 // Closed loop (derived, checked numerically): π̃_a = J_aΩ_a + ρ_aθ̇_a is conserved, and then
 // 𝕀Ω + h = ĨΩ + β with Ĩ = diag(I1 − J1 + k1, I2 − J2 + k2, I3) and the constant body gyrostat
@@ -45,14 +46,12 @@
 #include <cmath>
 #include <limits>
 
-#include "attractor/control/controlled_lagrangian.hpp"
 #include "attractor/control/saturation.hpp"
 #include "attractor/control/sigma_range.hpp"
 #include "attractor/core/finite.hpp"
 #include "attractor/core/result.hpp"
 #include "attractor/core/types.hpp"
 #include "attractor/systems/spherical_robot.hpp"
-#include "attractor/systems/spherical_robot_hamel.hpp"
 
 namespace attractor {
 
@@ -173,24 +172,22 @@ class SphericalRobotLaw {
 
  private:
   static Result<SphericalRobotLaw> build(const SphericalRobotParams<S>& p, const Vec<S, 2>& sigma) {
-    // Matching (52) and law (53) from the generic code: τ, ρ and 𝔾̃ = 𝔾 − 𝔾_ia ρ⁻¹ 𝔾_ai.
-    Mat<S, 2, 2> sig = Mat<S, 2, 2>::Zero();
-    sig(0, 0) = sigma[0];
-    sig(1, 1) = sigma[1];
-    const SphericalRobotHamel<S> H = SphericalRobotHamel<S>::from(p);
-    const auto gen = ControlledLagrangian<SphericalRobotHamel<S>>::make(H, sig);
-    if (!gen) return gen.error();  // σ = J_a: ρ infinite (singular)
+    // Matching (52) and law (53) in closed form. For 𝔾_ia = J_a(e_a, 0) and 𝔾_ab = diag(J_a):
+    // τ^a = −(J_a/σ_a)(e_a, 0), so (53) u = −𝔾_ab τ ξ̇ gives k_a = J_a²/σ_a; σ⁻¹ + ρ⁻¹ = 𝔾_ab⁻¹ gives
+    // ρ_a = J_aσ_a/(σ_a − J_a) (infinite at σ_a = J_a: refused below); 𝔾̃ = 𝔾 − 𝔾_ia ρ⁻¹ 𝔾_ai
+    // changes 𝔾_ΩΩ = 𝕀 + ml²(𝟙 − E3E3ᵀ) by −J_a + k_a on the diagonal, so without the CM offset
+    // term Ĩ = diag(I1 − J1 + k1, I2 − J2 + k2, I3). The generic matching code
+    // (ControlledLagrangian<SphericalRobotHamel>) gives the same k, ρ, 𝔾̃ and torque
+    // (spherical_robot_control_test.cpp, GenericLawEqualsClosedForm); the closed form spares the
+    // firmware its 6×6 construction.
     SphericalRobotLaw L;
     L.p_ = p;
     L.plant_.p = p;
     L.sigma_ = sigma;
-    const Mat<S, 2, 6> k = -H.Gab * gen->tau();  // (53): u = 𝔾_ab(−𝒯 v̇) = −𝔾_ab τ ξ̇ -> k_a = J_a²/σ_a
-    L.k_ = Vec<S, 2>(k(0, 0), k(1, 1));
-    L.rho_ = Vec<S, 2>(gen->rho()(0, 0), gen->rho()(1, 1));
-    // Ĩ = 𝔾̃_ΩΩ − m l²(𝟙 − E3E3ᵀ): the closed-loop metric without the CM offset term.
-    const Mat<S, 6, 6>& Gt = gen->closed_loop_metric();
-    const S ml2 = p.m * p.l * p.l;
-    L.I_tilde_ = Vec3<S>(Gt(0, 0) - ml2, Gt(1, 1) - ml2, Gt(2, 2));
+    const Vec<S, 2> J(p.J1, p.J2);
+    L.k_ = Vec<S, 2>(J[0] * J[0] / sigma[0], J[1] * J[1] / sigma[1]);
+    L.rho_ = Vec<S, 2>(J[0] * sigma[0] / (sigma[0] - J[0]), J[1] * sigma[1] / (sigma[1] - J[1]));
+    L.I_tilde_ = Vec3<S>(p.I1 - J[0] + L.k_[0], p.I2 - J[1] + L.k_[1], p.I3);
     if (!all_finite(L.k_) || !all_finite(L.rho_) || !all_finite(L.I_tilde_)) return Error::singular;
     // Ĩ_P,a = 0: Ã(E3) singular, the law's gain is infinite at the upright.
     const S up = L.closed_loop_pivot_inertia(0) * L.closed_loop_pivot_inertia(1) * p.I3;

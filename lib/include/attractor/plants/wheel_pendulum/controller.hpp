@@ -61,17 +61,9 @@ class WheelPendulumController {
   // Refuses σ outside the stability range (Error::outside_stability_range, controlled_lagrangian
   // only), invalid parameters, LQR weights the Riccati solver refuses, limits <= 0 and dt <= 0.
   [[nodiscard]] static Result<WheelPendulumController> make(const Config& c, S dt) {
-    if (!(c.torque_limit > S(0)) || !(c.tilt_limit > S(0)) || !(dt > S(0))) return Error::invalid_parameter;
-    WheelPendulumController k;
-    k.cfg_ = c;
-    k.cos_tilt_limit_ = std::cos(c.tilt_limit);
-    k.half_dt_ = dt / S(2);
-    if (c.law == WheelPendulumLaw::controlled_lagrangian) {
-      auto law = ReactionWheelLaw<S>::make(c.params, c.sigma);
-      if (!law) return law.error();
-      k.law_ = *law;
-      return k;
-    }
+    if (c.law == WheelPendulumLaw::controlled_lagrangian) return make_controlled_lagrangian(c, dt);
+    auto k = with_limits(c, dt);
+    if (!k) return k.error();
     const Error e = c.params.validate();
     if (e != Error::none) return e;
     const ReactionWheelAngles<S> plant{c.params};
@@ -82,7 +74,20 @@ class WheelPendulumController {
     const Mat<S, 1, 1> R = Mat<S, 1, 1>::Constant(c.lqr_r * dt);
     auto lqr = lqr_zoh<S, 3, 1>(ab->A, ab->B, Q, R, dt);
     if (!lqr) return lqr.error();
-    k.lqr_gain_ = lqr->K;
+    k->lqr_gain_ = lqr->K;
+    return k;
+  }
+
+  // The controlled-Lagrangian law alone (Error::invalid_parameter for law == lqr): what firmware
+  // that never runs the LQR baseline builds, so that it does not compile the Riccati design
+  // (linearization, matrix exponential, Cholesky) it would never call.
+  [[nodiscard]] static Result<WheelPendulumController> make_controlled_lagrangian(const Config& c, S dt) {
+    if (c.law != WheelPendulumLaw::controlled_lagrangian) return Error::invalid_parameter;
+    auto k = with_limits(c, dt);
+    if (!k) return k.error();
+    auto law = ReactionWheelLaw<S>::make(c.params, c.sigma);
+    if (!law) return law.error();
+    k->law_ = *law;
     return k;
   }
 
@@ -128,6 +133,16 @@ class WheelPendulumController {
   S cos_tilt_limit_ = S(0);
   S half_dt_ = S(0);
   Status status_{};
+
+  // What either law needs: the limits and dt checked, the envelope and the half hold.
+  static Result<WheelPendulumController> with_limits(const Config& c, S dt) {
+    if (!(c.torque_limit > S(0)) || !(c.tilt_limit > S(0)) || !(dt > S(0))) return Error::invalid_parameter;
+    WheelPendulumController k;
+    k.cfg_ = c;
+    k.cos_tilt_limit_ = std::cos(c.tilt_limit);
+    k.half_dt_ = dt / S(2);
+    return k;
+  }
 };
 
 }  // namespace attractor

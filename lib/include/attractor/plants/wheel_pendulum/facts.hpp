@@ -33,6 +33,11 @@ struct WheelPendulumFacts {
       "wheel-pendulum: UPRIGHT for 10 s (max tilt < 0.12 rad, controller never left running mode)\n";
   static constexpr const char* kFell = "wheel-pendulum: FELL (max tilt >= 0.12 rad) or tripped to the safe state\n";
 
+  // The apps run the controlled-Lagrangian law only: the firmware does not compile the LQR design.
+  static Result<Controller> make_controller(const typename Controller::Config& c, S dt) {
+    return Controller::make_controlled_lagrangian(c, dt);
+  }
+
   static Result<Source> make_source(const Controller& controller, S dt) {
     typename Source::Config c;
     c.params = controller.config().params;
