@@ -85,6 +85,14 @@ def refusals():
     expect_refusal("singular_mass", edit(KNIFE, " + inertia/2 * phidot^2", ""), "kinetic =", "singular mass matrix")
     expect_refusal("not_positive_definite", edit(KNIFE, "+ inertia/2 * phidot^2", "- inertia/2 * phidot^2"),
                    "kinetic =", "not positive definite")
+    # The mass matrix stated as `mass` (not `kinetic`): its refusals name the `mass =` line.
+    as_matrix = 'mass = [["mass", 0, 0], [0, "mass", 0], [0, 0, "inertia"]]'
+    expect_refusal("singular_mass_matrix", edit(KNIFE, 'kinetic = "mass/2 * (xdot^2 + ydot^2) + inertia/2 * phidot^2"',
+                                                as_matrix.replace('"inertia"]', '0]')),
+                   "mass = [", "singular mass matrix")
+    expect_refusal("mass_matrix_not_positive_definite",
+                   edit(KNIFE, 'kinetic = "mass/2 * (xdot^2 + ydot^2) + inertia/2 * phidot^2"',
+                        as_matrix.replace('"inertia"]', '"-inertia"]')), "mass = [", "not positive definite")
     expect_refusal("not_quadratic", edit(KNIFE, "phidot^2\"", "phidot^2 + x*xdot\""), "kinetic =",
                    "not a quadratic form")
     expect_refusal("not_a_one_form", edit(KNIFE, "sin(phi) * xdot - cos(phi) * ydot", "sin(phi) * xdot^2 - ydot"),

@@ -26,7 +26,7 @@ def _numeric(expr, subs):
 
 
 def check_mass(model, subs):
-    kp = ("model", "kinetic") if model.reader.lines.line(("model", "kinetic")) > 1 else ("model", "mass")
+    kp = model.mass_key
     if sympy.simplify(model.mass.det()) == 0:
         _fail(model, kp, "singular mass matrix: det m(q) = 0 for every q")
     Mq = np.array([[_numeric(e, subs) for e in row] for row in model.mass.tolist()], dtype=float)

@@ -85,6 +85,7 @@ class Model:
     reader: d.Reader = None
     energy_name: str = "H_ext"
     energy_meaning: str = "extended energy H~ = H - c^T G^-1 c / 2 (paper 000 eq. (10))"
+    mass_key: tuple = ("model", "kinetic")  # where m(q) is stated: `kinetic` or `mass`
 
     def substitution(self, values=None):
         """Parameter symbol -> value for the documented case (or `values`)."""
@@ -307,6 +308,7 @@ def load(path):
     model = Model(path, name, reader.string(m, "summary", ("model",), False, ""),
                   reader.string(m, "source", ("model",), False, ""), coords, momenta, q, p, params, mass,
                   potential, holo, nonholo, integrals, case, reader)
+    model.mass_key = ("model", "kinetic" if "kinetic" in m else "mass")
     if "energy_name" in m:
         model.energy_name = reader.name(m["energy_name"], ("model", "energy_name"), "energy row name")
         if model.energy_name in [c.name for c in holo + nonholo] + [i.name for i in integrals]:
