@@ -121,7 +121,7 @@ def refusals():
                    "mass = {", "must be one line")
     expect_refusal("text_splices_a_line", edit(KNIFE, 'meaning = "p_phi, the spin about the vertical"',
                                                'meaning = "p_phi, the spin \\\\"'), "the spin \\", "must be one line")
-    expect_refusal("option_twice", edit(KNIFE, 'option = "J"', 'option = "m"'), "[parameters]",
+    expect_refusal("option_twice", edit(KNIFE, 'option = "J"', 'option = "m"'), "inertia = {",
                    "option 'm' names two parameters")
     expect_refusal("option_not_a_name", edit(KNIFE, 'option = "J"', 'option = "2J"'), "inertia = {",
                    "option '2J' is not a usable name")

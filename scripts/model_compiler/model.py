@@ -137,12 +137,10 @@ def _read_params(reader, data):
             reader.fail(kp + ("default",), f"default {default:g} of {name!r} is outside its range {entry['range']}")
         unit = reader.string(entry, "unit", kp)
         option = reader.name(entry["option"], kp + ("option",), "option") if "option" in entry else None
+        if (option or name) in [prm.facts_name for prm in params]:  # the second one is the mistake
+            reader.fail(kp, f"option {option or name!r} names two parameters")
         params.append(Param(name, unit, default, rng, reader.string(entry, "help", kp, False, ""),
                             _param_symbol(name, rng), option))
-    options = [prm.facts_name for prm in params]
-    dup = sorted({x for x in options if options.count(x) > 1})
-    if dup:
-        reader.fail(("parameters",), f"option {dup[0]!r} names two parameters")
     return params
 
 
