@@ -131,6 +131,8 @@ def refusals():
                    "energy_name =", "energy row name 'H~' is not a usable name")
     expect_refusal("energy_name_twice", edit(KNIFE, 'energy_name = "H"', 'energy_name = "J2"'),
                    "energy_name =", "energy row name 'J2' is another row's name")
+    expect_refusal("unknown_method", edit(KNIFE, 'method = "feedback-euler"', 'method = "feedback-rk5"'),
+                   "method =", "method 'feedback-rk5' is not one of")
     expect_refusal("gains_count", edit(KNIFE, "gains = [1000, 1000, 1000]", "gains = [1000, 1000]"), "gains =",
                    "has 2 entries, expected 3")
 

@@ -256,6 +256,8 @@ def _read_case(reader, data, params, n, rows):
     if not h > 0 or not T > 0 or T / h > 1e7:
         reader.fail(("case", "h"), "need h > 0, T > 0 and at most 1e7 steps")
     method = reader.string(c, "method", ("case",), False, "rk4")
+    if method not in d.METHODS:
+        reader.fail(("case", "method"), f"method {method!r} is not one of {', '.join(d.METHODS)}")
     trusted = c.get("gains_trusted", False)
     if not isinstance(trusted, bool):
         reader.fail(("case", "gains_trusted"), "'gains_trusted' must be true or false")
