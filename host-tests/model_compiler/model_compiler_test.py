@@ -99,6 +99,8 @@ def refusals():
                    "form =", "not a one-form in the velocities")
     expect_refusal("affine_form", edit(KNIFE, "sin(phi) * xdot - cos(phi) * ydot", "sin(phi) * xdot - 1"),
                    "form =", "not a one-form in the velocities")
+    expect_refusal("zero_scale", edit(KNIFE, "normalize = true", 'scale = "x"'), "scale =",
+                   "the scale of constraint 'J1' is 0 at the documented state")
     expect_refusal("no_range", edit(KNIFE, ", range = \"(0, inf)\", help = \"mass\"", ", help = \"mass\""),
                    "mass = {", "has no range")
     expect_refusal("default_outside_range", edit(KNIFE, "default = 1.0, range = \"(0, inf)\", help = \"mass\"",

@@ -39,6 +39,14 @@ def check_mass(model, subs):
 
 
 def check_constraints(model, subs):
+    for i, c in enumerate(model.nonholonomic):
+        # e = s(q) m⁻¹Aᵀ: a zero scale makes G = Eᵀ m E singular, which would surface later as a
+        # row or field component that is not finite, at a line that is not the mistake's.
+        if c.scale is not None:
+            value = _numeric(c.scale, subs)
+            if not math.isfinite(value) or abs(value) <= 1e-12:
+                _fail(model, ("nonholonomic", i, "scale"), f"the scale of constraint {c.name!r} is {value:.3g} at the "
+                      "documented state: it must be finite and nonzero there")
     if model.nonholonomic:
         rows = [[_numeric(a, subs) for a in c.form] for c in model.nonholonomic]
         key, what = ("nonholonomic",), "nonholonomic constraints (rows of A(q))"
