@@ -117,8 +117,13 @@ def refusals():
     expect_refusal("dependent", twice, "[[nonholonomic]]", "not independent")
     expect_refusal("off_constraint", edit(KNIFE, "state = [0, 0, 0, 0, 0, 0.5]", "state = [0, 0, 0, 0, 1, 0.5]"),
                    "state =", "off the constraint J1")
+    # Not finite at the documented state: the line of the expression that is not.
     expect_refusal("not_differentiable_there", edit(KNIFE, "sin(inclination) * x\"", "sin(inclination) * sqrt(x)\""),
-                   "[model]", "not finite at the documented state")
+                   "potential =", "the field's component 3 is not finite at the documented state")
+    expect_refusal("energy_not_finite", edit(KNIFE, "sin(inclination) * x\"", "sin(inclination) * x + log(x)\""),
+                   "potential =", "invariant H is not finite at the documented state")
+    expect_refusal("integral_not_finite", edit(KNIFE, "expression = \"pphi\"", "expression = \"log(pphi - 0.5)\""),
+                   "[[integrals]]", "invariant J2 is not finite at the documented state")
     expect_refusal("text_breaks_the_header", edit(KNIFE, 'help = "mass" }', 'help = "mass\\n#include <cstdlib>" }'),
                    "mass = {", "must be one line")
     expect_refusal("text_splices_a_line", edit(KNIFE, 'meaning = "p_phi, the spin about the vertical"',
