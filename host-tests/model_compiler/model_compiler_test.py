@@ -140,6 +140,11 @@ def refusals():
                    "energy_name =", "energy row name 'J2' is another row's name")
     expect_refusal("unknown_method", edit(KNIFE, 'method = "feedback-euler"', 'method = "feedback-rk5"'),
                    "method =", "method 'feedback-rk5' is not one of")
+    # Row names are the facts' invariant names (attractor-sim's CSV columns and JSON keys): distinct.
+    expect_refusal("row_name_twice", edit(KNIFE, 'name = "J2"', 'name = "J1"'), "[[integrals]]",
+                   "row name 'J1' is used twice")
+    expect_refusal("row_name_is_the_energy", edit(PENDULUM, 'name = "J"', 'name = "H"'), "[[integrals]]",
+                   "row name 'H' is used twice")
     expect_refusal("gains_count", edit(KNIFE, "gains = [1000, 1000, 1000]", "gains = [1000, 1000]"), "gains =",
                    "has 2 entries, expected 3")
 

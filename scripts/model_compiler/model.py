@@ -314,4 +314,22 @@ def load(path):
         if model.energy_name in [c.name for c in holo + nonholo] + [i.name for i in integrals]:
             reader.fail(("model", "energy_name"), f"energy row name {model.energy_name!r} is another row's name")
     model.energy_meaning = reader.string(m, "energy_meaning", ("model",), False, model.energy_meaning)
+    _check_row_names(reader, model)
     return model
+
+
+def _check_row_names(reader, model):
+    """The rows' names are the facts' invariant names, hence attractor-sim's CSV columns and JSON
+    keys: a name used twice is refused at its second use (mechanics.py names the rows alike)."""
+    if model.nonholonomic:
+        rows = [(c.name, ("nonholonomic", i)) for i, c in enumerate(model.nonholonomic)]
+        rows.append((model.energy_name, ("model", "energy_name")))
+    else:
+        rows = [(c.name, ("holonomic", i)) for i, c in enumerate(model.holonomic)]
+        rows += [(f"{c.name}_rate", ("holonomic", i)) for i, c in enumerate(model.holonomic)] + [("H", ("model",))]
+    rows += [(it.name, ("integrals", i)) for i, it in enumerate(model.integrals)]
+    seen = set()
+    for name, key_path in rows:
+        if name in seen:
+            reader.fail(key_path, f"row name {name!r} is used twice (the invariant rows need distinct names)")
+        seen.add(name)
