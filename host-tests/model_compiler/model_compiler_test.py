@@ -85,12 +85,22 @@ def refusals():
     expect_refusal("singular_mass", edit(KNIFE, " + inertia/2 * phidot^2", ""), "kinetic =", "singular mass matrix")
     expect_refusal("not_positive_definite", edit(KNIFE, "+ inertia/2 * phidot^2", "- inertia/2 * phidot^2"),
                    "kinetic =", "not positive definite")
+    # The mass matrix stated as `mass` (not `kinetic`): its refusals name the `mass =` line.
+    as_matrix = 'mass = [["mass", 0, 0], [0, "mass", 0], [0, 0, "inertia"]]'
+    expect_refusal("singular_mass_matrix", edit(KNIFE, 'kinetic = "mass/2 * (xdot^2 + ydot^2) + inertia/2 * phidot^2"',
+                                                as_matrix.replace('"inertia"]', '0]')),
+                   "mass = [", "singular mass matrix")
+    expect_refusal("mass_matrix_not_positive_definite",
+                   edit(KNIFE, 'kinetic = "mass/2 * (xdot^2 + ydot^2) + inertia/2 * phidot^2"',
+                        as_matrix.replace('"inertia"]', '"-inertia"]')), "mass = [", "not positive definite")
     expect_refusal("not_quadratic", edit(KNIFE, "phidot^2\"", "phidot^2 + x*xdot\""), "kinetic =",
                    "not a quadratic form")
     expect_refusal("not_a_one_form", edit(KNIFE, "sin(phi) * xdot - cos(phi) * ydot", "sin(phi) * xdot^2 - ydot"),
                    "form =", "not a one-form in the velocities")
     expect_refusal("affine_form", edit(KNIFE, "sin(phi) * xdot - cos(phi) * ydot", "sin(phi) * xdot - 1"),
                    "form =", "not a one-form in the velocities")
+    expect_refusal("zero_scale", edit(KNIFE, "normalize = true", 'scale = "x"'), "scale =",
+                   "the scale of constraint 'J1' is 0 at the documented state")
     expect_refusal("no_range", edit(KNIFE, ", range = \"(0, inf)\", help = \"mass\"", ", help = \"mass\""),
                    "mass = {", "has no range")
     expect_refusal("default_outside_range", edit(KNIFE, "default = 1.0, range = \"(0, inf)\", help = \"mass\"",
@@ -107,13 +117,18 @@ def refusals():
     expect_refusal("dependent", twice, "[[nonholonomic]]", "not independent")
     expect_refusal("off_constraint", edit(KNIFE, "state = [0, 0, 0, 0, 0, 0.5]", "state = [0, 0, 0, 0, 1, 0.5]"),
                    "state =", "off the constraint J1")
+    # Not finite at the documented state: the line of the expression that is not.
     expect_refusal("not_differentiable_there", edit(KNIFE, "sin(inclination) * x\"", "sin(inclination) * sqrt(x)\""),
-                   "[model]", "not finite at the documented state")
+                   "potential =", "the field's component 3 is not finite at the documented state")
+    expect_refusal("energy_not_finite", edit(KNIFE, "sin(inclination) * x\"", "sin(inclination) * x + log(x)\""),
+                   "potential =", "invariant H is not finite at the documented state")
+    expect_refusal("integral_not_finite", edit(KNIFE, "expression = \"pphi\"", "expression = \"log(pphi - 0.5)\""),
+                   "[[integrals]]", "invariant J2 is not finite at the documented state")
     expect_refusal("text_breaks_the_header", edit(KNIFE, 'help = "mass" }', 'help = "mass\\n#include <cstdlib>" }'),
                    "mass = {", "must be one line")
     expect_refusal("text_splices_a_line", edit(KNIFE, 'meaning = "p_phi, the spin about the vertical"',
                                                'meaning = "p_phi, the spin \\\\"'), "the spin \\", "must be one line")
-    expect_refusal("option_twice", edit(KNIFE, 'option = "J"', 'option = "m"'), "[parameters]",
+    expect_refusal("option_twice", edit(KNIFE, 'option = "J"', 'option = "m"'), "inertia = {",
                    "option 'm' names two parameters")
     expect_refusal("option_not_a_name", edit(KNIFE, 'option = "J"', 'option = "2J"'), "inertia = {",
                    "option '2J' is not a usable name")
@@ -123,6 +138,13 @@ def refusals():
                    "energy_name =", "energy row name 'H~' is not a usable name")
     expect_refusal("energy_name_twice", edit(KNIFE, 'energy_name = "H"', 'energy_name = "J2"'),
                    "energy_name =", "energy row name 'J2' is another row's name")
+    expect_refusal("unknown_method", edit(KNIFE, 'method = "feedback-euler"', 'method = "feedback-rk5"'),
+                   "method =", "method 'feedback-rk5' is not one of")
+    # Row names are the facts' invariant names (attractor-sim's CSV columns and JSON keys): distinct.
+    expect_refusal("row_name_twice", edit(KNIFE, 'name = "J2"', 'name = "J1"'), "[[integrals]]",
+                   "row name 'J1' is used twice")
+    expect_refusal("row_name_is_the_energy", edit(PENDULUM, 'name = "J"', 'name = "H"'), "[[integrals]]",
+                   "row name 'H' is used twice")
     expect_refusal("gains_count", edit(KNIFE, "gains = [1000, 1000, 1000]", "gains = [1000, 1000]"), "gains =",
                    "has 2 entries, expected 3")
 

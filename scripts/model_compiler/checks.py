@@ -26,7 +26,7 @@ def _numeric(expr, subs):
 
 
 def check_mass(model, subs):
-    kp = ("model", "kinetic") if model.reader.lines.line(("model", "kinetic")) > 1 else ("model", "mass")
+    kp = model.mass_key
     if sympy.simplify(model.mass.det()) == 0:
         _fail(model, kp, "singular mass matrix: det m(q) = 0 for every q")
     Mq = np.array([[_numeric(e, subs) for e in row] for row in model.mass.tolist()], dtype=float)
@@ -39,6 +39,14 @@ def check_mass(model, subs):
 
 
 def check_constraints(model, subs):
+    for i, c in enumerate(model.nonholonomic):
+        # e = s(q) m⁻¹Aᵀ: a zero scale makes G = Eᵀ m E singular, which would surface later as a
+        # row or field component that is not finite, at a line that is not the mistake's.
+        if c.scale is not None:
+            value = _numeric(c.scale, subs)
+            if not math.isfinite(value) or abs(value) <= 1e-12:
+                _fail(model, ("nonholonomic", i, "scale"), f"the scale of constraint {c.name!r} is {value:.3g} at the "
+                      "documented state: it must be finite and nonzero there")
     if model.nonholonomic:
         rows = [[_numeric(a, subs) for a in c.form] for c in model.nonholonomic]
         key, what = ("nonholonomic",), "nonholonomic constraints (rows of A(q))"
@@ -55,20 +63,37 @@ def check_constraints(model, subs):
         _fail(model, key, f"the {what} are not independent at the documented state")
 
 
+def _row_key(model, i, subs):
+    """Where row i of F is stated: its constraint or integral, for the energy the potential when
+    that is not finite at the documented state, else the documented state itself."""
+    constraints = model.nonholonomic or model.holonomic
+    kind = "nonholonomic" if model.nonholonomic else "holonomic"
+    n = len(constraints) if model.nonholonomic else 2 * len(constraints)
+    if i < n:
+        return (kind, i % len(constraints))
+    if i > n:
+        return ("integrals", i - n - 1)
+    if not math.isfinite(_numeric(model.potential, subs)):
+        return ("model", "potential")
+    return ("case", "state")
+
+
 def check_case_state(mech, subs):
     model, rows = mech.model, mech.rows
     for i, (F, target) in enumerate(zip(rows.F, rows.targets)):
         value = _numeric(F, subs)
         if not math.isfinite(value):
-            _fail(mech, ("case", "state"), f"invariant {rows.names[i]} is not finite at the documented state")
+            _fail(mech, _row_key(model, i, subs), f"invariant {rows.names[i]} is not finite at the documented state")
         if target is not None:
             goal = _numeric(target, subs)
             if abs(value - goal) > 1e-9 * (1 + abs(goal)):
                 _fail(mech, ("case", "state"), f"the documented state is off the constraint {rows.names[i]}: "
                       f"{value:.17g} instead of {goal:.17g}")
+    potential_finite = all(math.isfinite(_numeric(sympy.diff(model.potential, s), subs)) for s in model.q)
     for j, e in enumerate(mech.X):
         if not math.isfinite(_numeric(e, subs)):
-            _fail(mech, ("model",), f"the field's component {j} is not finite at the documented state")
+            _fail(mech, ("model",) if potential_finite else ("model", "potential"),
+                  f"the field's component {j} is not finite at the documented state")
 
 
 def _rk4_drift(f, F, x0, horizon, steps):

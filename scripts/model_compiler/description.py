@@ -32,6 +32,8 @@ HOLONOMIC_KEYS = {"name", "expression", "value", "meaning"}
 NONHOLONOMIC_KEYS = {"name", "form", "normalize", "scale", "meaning"}
 INTEGRAL_KEYS = {"name", "expression", "kind", "meaning"}
 INTEGRAL_KINDS = {"momentum", "energy"}  # facts::InvariantKind
+# The documented case's method is attractor-sim's default --method for the generated entry.
+METHODS = ("feedback-euler", "feedback-heun", "feedback-rk4", "euler", "heun", "rk4")
 CASE_KEYS = {"name", "source", "parameters", "state", "h", "T", "gains", "method", "gains_trusted"}
 _RANGE = re.compile(r"^\s*([\[(])\s*([^,]+?)\s*,\s*([^,]+?)\s*([\])])\s*$")
 

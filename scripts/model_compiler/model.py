@@ -85,6 +85,7 @@ class Model:
     reader: d.Reader = None
     energy_name: str = "H_ext"
     energy_meaning: str = "extended energy H~ = H - c^T G^-1 c / 2 (paper 000 eq. (10))"
+    mass_key: tuple = ("model", "kinetic")  # where m(q) is stated: `kinetic` or `mass`
 
     def substitution(self, values=None):
         """Parameter symbol -> value for the documented case (or `values`)."""
@@ -136,12 +137,10 @@ def _read_params(reader, data):
             reader.fail(kp + ("default",), f"default {default:g} of {name!r} is outside its range {entry['range']}")
         unit = reader.string(entry, "unit", kp)
         option = reader.name(entry["option"], kp + ("option",), "option") if "option" in entry else None
+        if (option or name) in [prm.facts_name for prm in params]:  # the second one is the mistake
+            reader.fail(kp, f"option {option or name!r} names two parameters")
         params.append(Param(name, unit, default, rng, reader.string(entry, "help", kp, False, ""),
                             _param_symbol(name, rng), option))
-    options = [prm.facts_name for prm in params]
-    dup = sorted({x for x in options if options.count(x) > 1})
-    if dup:
-        reader.fail(("parameters",), f"option {dup[0]!r} names two parameters")
     return params
 
 
@@ -257,6 +256,8 @@ def _read_case(reader, data, params, n, rows):
     if not h > 0 or not T > 0 or T / h > 1e7:
         reader.fail(("case", "h"), "need h > 0, T > 0 and at most 1e7 steps")
     method = reader.string(c, "method", ("case",), False, "rk4")
+    if method not in d.METHODS:
+        reader.fail(("case", "method"), f"method {method!r} is not one of {', '.join(d.METHODS)}")
     trusted = c.get("gains_trusted", False)
     if not isinstance(trusted, bool):
         reader.fail(("case", "gains_trusted"), "'gains_trusted' must be true or false")
@@ -307,9 +308,28 @@ def load(path):
     model = Model(path, name, reader.string(m, "summary", ("model",), False, ""),
                   reader.string(m, "source", ("model",), False, ""), coords, momenta, q, p, params, mass,
                   potential, holo, nonholo, integrals, case, reader)
+    model.mass_key = ("model", "kinetic" if "kinetic" in m else "mass")
     if "energy_name" in m:
         model.energy_name = reader.name(m["energy_name"], ("model", "energy_name"), "energy row name")
         if model.energy_name in [c.name for c in holo + nonholo] + [i.name for i in integrals]:
             reader.fail(("model", "energy_name"), f"energy row name {model.energy_name!r} is another row's name")
     model.energy_meaning = reader.string(m, "energy_meaning", ("model",), False, model.energy_meaning)
+    _check_row_names(reader, model)
     return model
+
+
+def _check_row_names(reader, model):
+    """The rows' names are the facts' invariant names, hence attractor-sim's CSV columns and JSON
+    keys: a name used twice is refused at its second use (mechanics.py names the rows alike)."""
+    if model.nonholonomic:
+        rows = [(c.name, ("nonholonomic", i)) for i, c in enumerate(model.nonholonomic)]
+        rows.append((model.energy_name, ("model", "energy_name")))
+    else:
+        rows = [(c.name, ("holonomic", i)) for i, c in enumerate(model.holonomic)]
+        rows += [(f"{c.name}_rate", ("holonomic", i)) for i, c in enumerate(model.holonomic)] + [("H", ("model",))]
+    rows += [(it.name, ("integrals", i)) for i, it in enumerate(model.integrals)]
+    seen = set()
+    for name, key_path in rows:
+        if name in seen:
+            reader.fail(key_path, f"row name {name!r} is used twice (the invariant rows need distinct names)")
+        seen.add(name)
