@@ -12,7 +12,7 @@
 // Host-only.
 #pragma once
 
-#include <Eigen/Eigenvalues>
+#include <Eigen/Cholesky>
 #include <cmath>
 
 #include "attractor/core/types.hpp"
@@ -23,10 +23,11 @@ namespace attractor::sim {
 inline Vec3<double> suslov_momentum(const Mat3<double>& I, const Vec3<double>& a, const Vec3<double>& Pi0, double t) {
   const Vec3<double> ah = a.normalized();
   const Vec3<double> u0 = ah.unitOrthogonal(), v0 = ah.cross(u0);
-  Eigen::Matrix2d B2;
-  B2 << u0.dot(I * u0), u0.dot(I * v0), v0.dot(I * u0), v0.dot(I * v0);
-  const Eigen::SelfAdjointEigenSolver<Eigen::Matrix2d> eig(B2);
-  const Vec3<double> u = eig.eigenvectors()(0, 0) * u0 + eig.eigenvectors()(1, 0) * v0;
+  // A principal axis of the symmetric [[p, q], [q, r]] (𝕀 on the plane in the basis u0, v0): at
+  // the angle θ = atan2(2q, p − r)/2 from u0 (any principal axis serves the derivation above).
+  const double p = u0.dot(I * u0), q = 0.5 * (u0.dot(I * v0) + v0.dot(I * u0)), r = v0.dot(I * v0);
+  const double theta = 0.5 * std::atan2(2 * q, p - r);
+  const Vec3<double> u = std::cos(theta) * u0 + std::sin(theta) * v0;
   const Vec3<double> v = ah.cross(u);  // right-handed: u × v = â
   const double A = u.dot(I * u), B = v.dot(I * v), cu = u.dot(I * ah), cv = v.dot(I * ah);
   const Vec3<double> w0 = I.ldlt().solve(Pi0);

@@ -29,7 +29,7 @@ def main():
     build = sys.argv[1]
     run(["cmake", "--build", build])
     # Two targets name the description: one generation, one header.
-    headers = glob.glob(os.path.join(build, "attractor-model", "*", "double_pendulum.hpp"))
+    headers = glob.glob(os.path.join(build, "attractor-model", "double_pendulum-*", "double_pendulum.hpp"))
     if len(headers) != 1:
         fail("expected one generated double_pendulum.hpp for the two targets, found %s" % headers)
     header = headers[0]
