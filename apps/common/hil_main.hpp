@@ -35,7 +35,8 @@ int hil_main() {
   Board::initialize();
   const typename Controller::Config cfg;  // the plant's documented default run
   return attractor::link::run_hil_firmware<Board, Source, attractor::board::SemihostLink>(
-      Facts::kHilName, Facts::make_controller(cfg, kDt), kRateHz, boot, [] { attractor::board::system_reset_requested(); });
+      Facts::kHilName, Facts::make_controller(cfg, kDt), kRateHz, boot,
+      [] { attractor::board::system_reset_requested(); });
 }
 
 }  // namespace app

@@ -5,8 +5,8 @@
 // (lib plants/<plant>/facts.hpp) and one line of main(). Exit 0 when the plant's outcome holds
 // and the controller never left running mode; 1 otherwise; 2 when a configuration is refused.
 // The facts give: Controller, Source, Outcome, kApp (the banner's name), kPrefix (every other
-// line's), make_controller(config, dt), make_source(controller, dt), banner(config, text), outcome(loop, line, write) -> bool,
-// kUpright and kFell (the last line).
+// line's), make_controller(config, dt), make_source(controller, dt), banner(config, text), outcome(loop, line, write)
+// -> bool, kUpright and kFell (the last line).
 #pragma once
 
 #include <cstdint>

@@ -32,7 +32,9 @@ struct SkateRotorFacts {
   static constexpr const char* kFell = "skate: FELL or tripped to the safe state\n";
 
   // The controller the apps run (the documented default configuration).
-  static Result<Controller> make_controller(const typename Controller::Config& c, S dt) { return Controller::make(c, dt); }
+  static Result<Controller> make_controller(const typename Controller::Config& c, S dt) {
+    return Controller::make(c, dt);
+  }
   static Result<Source> make_source(const Controller&, S dt) { return Source::make(typename Source::Config{}, dt); }
 
   template <int N>

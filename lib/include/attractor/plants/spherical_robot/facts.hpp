@@ -36,7 +36,9 @@ struct SphericalRobotFacts {
 
   // C1: the reference robot, its rotors on π̃ = 0 for the controller's σ.
   // The controller the apps run (the documented default configuration).
-  static Result<Controller> make_controller(const typename Controller::Config& c, S dt) { return Controller::make(c, dt); }
+  static Result<Controller> make_controller(const typename Controller::Config& c, S dt) {
+    return Controller::make(c, dt);
+  }
 
   static Result<Source> make_source(const Controller& controller, S dt) {
     typename Source::Config c;
