@@ -65,3 +65,6 @@ struct NonholonomicParticleEntry : cli::FactsEntry<NonholonomicParticleFacts> {
 };
 
 }  // namespace attractor::sim
+
+// Compiled once, in the entry's .cpp (feedback_system_driver.hpp).
+ATTRACTOR_EXTERN_FEEDBACK_SYSTEM(attractor::sim::NonholonomicParticleEntry);

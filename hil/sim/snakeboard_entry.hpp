@@ -139,3 +139,6 @@ struct SnakeboardEntry : cli::FactsEntry<SnakeboardFacts> {
 };
 
 }  // namespace attractor::sim
+
+// Compiled once, in the entry's .cpp (feedback_system_driver.hpp).
+ATTRACTOR_EXTERN_FEEDBACK_SYSTEM(attractor::sim::SnakeboardEntry);
