@@ -6,8 +6,13 @@
 // the truth it reports.
 //
 // Plant: a System for Feedback<> (integrate/system.hpp) with M = 1, and
-//   void hold(const Command& u);               // the torque of the coming steps
-//   static Measurement measure(const State& x);  // ideal sensors at x
+//   void hold(const Command& u);                  // the torque of the coming steps
+//   static Measurement measure(const State& x);   // ideal sensors at x
+// Derived (the plant's source, which inherits from HeldTorqueSim) states, all static:
+//   static Error config_error(const Config&, Scalar dt);  // sil_config_error with its own checks
+//   static Plant plant(const Config&);                    // the plant the configuration describes
+//   static State initial_state(const Config&);            // where reset() starts
+// Config has `feedback_gain`, the gain on |Γ|².
 #pragma once
 
 #include "attractor/core/finite.hpp"
@@ -29,7 +34,7 @@ Error sil_config_error(Error params, bool finite, bool in_range, S feedback_gain
   return Error::none;
 }
 
-template <class Plant, class Signals>
+template <class Derived, class Plant, class Signals, class Config>
 class HeldTorqueSim {
  public:
   using Scalar = typename Plant::Scalar;
@@ -38,9 +43,30 @@ class HeldTorqueSim {
   using State = Vec<Scalar, Plant::N>;
   static_assert(Plant::M == 1, "HeldTorqueSim: the feedback integrator keeps one invariant, |Gamma|^2 = 1");
 
+  // The configuration's error (Derived::config_error), or the source at its start.
+  [[nodiscard]] static Result<Derived> make(const Config& c, Scalar dt) {
+    const Error e = Derived::config_error(c, dt);
+    if (e != Error::none) return e;
+    return Derived(Checked{}, c, dt);
+  }
+
   HeldTorqueSim() = default;
-  HeldTorqueSim(const Plant& plant, Scalar feedback_gain, Scalar dt)
-      : dt_(dt), plant_(plant, Vec<Scalar, 1>(Scalar(1)), Vec<Scalar, 1>(feedback_gain)) {}
+  // Only HeldTorqueSim can build a Checked: every source comes from make(), its configuration checked.
+  class Checked {
+    explicit Checked() = default;
+    friend class HeldTorqueSim;
+  };
+  HeldTorqueSim(Checked, const Config& c, Scalar dt)
+      : cfg_(c),
+        dt_(dt),
+        plant_(Derived::plant(c), Vec<Scalar, 1>(Scalar(1)), Vec<Scalar, 1>(c.feedback_gain)),
+        x_(Derived::initial_state(c)) {}
+
+  // Back to the configured start, no torque held.
+  void reset() {
+    x_ = Derived::initial_state(cfg_);
+    held_ = Command::Zero();
+  }
 
   // ---- sensor source ----
   bool sample(Measurement& y) {
@@ -51,17 +77,13 @@ class HeldTorqueSim {
   }
   void actuate(const Command& u) { held_ = u; }
 
+  // ---- truth, for reports and tests ----
   const State& state() const { return x_; }
-
- protected:
-  // The state to start from, no torque held.
-  void start(const State& x0) {
-    x_ = x0;
-    held_ = Command::Zero();
-  }
-  const Command& held() const { return held_; }
+  const Command& held_command() const { return held_; }
+  const Config& config() const { return cfg_; }
 
  private:
+  Config cfg_{};
   Scalar dt_ = Scalar(1e-3);
   Feedback<Plant> plant_{};
   State x_ = State::Zero();

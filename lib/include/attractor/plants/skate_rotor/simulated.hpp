@@ -21,38 +21,27 @@ struct SimulatedSkateRotorConfig {
 };
 
 template <class S>
-class SimulatedSkateRotor : public HeldTorqueSim<SkateRotorPlant<S>, SkateRotorSignals<S>> {
-  using Base = HeldTorqueSim<SkateRotorPlant<S>, SkateRotorSignals<S>>;
-
+class SimulatedSkateRotor : public HeldTorqueSim<SimulatedSkateRotor<S>, SkateRotorPlant<S>, SkateRotorSignals<S>,
+                                                 SimulatedSkateRotorConfig<S>> {
  public:
+  using HeldTorqueSim<SimulatedSkateRotor<S>, SkateRotorPlant<S>, SkateRotorSignals<S>,
+                      SimulatedSkateRotorConfig<S>>::HeldTorqueSim;
   using Config = SimulatedSkateRotorConfig<S>;
 
-  [[nodiscard]] static Result<SimulatedSkateRotor> make(const Config& c, S dt) {
-    const Error e = sil_config_error(c.params.validate(), is_finite(c.phi0), true, c.feedback_gain, dt);
-    if (e != Error::none) return e;
-    return SimulatedSkateRotor(c, dt);
+  static Error config_error(const Config& c, S dt) {
+    return sil_config_error(c.params.validate(), is_finite(c.phi0), true, c.feedback_gain, dt);
   }
-
-  SimulatedSkateRotor() = default;
-
-  // Back to the initial condition (59) (Ω1 = Ω3 = 0.1, Y1 = 1), rotor at rest relative to the
-  // body, no torque held.
-  void reset() {
+  static SkateRotorPlant<S> plant(const Config& c) { return SkateRotorPlant<S>{PendulumSkateRotor<S>{c.params}}; }
+  // The initial condition (59) (Ω1 = Ω3 = 0.1, Y1 = 1), rotor at rest relative to the body.
+  static Vec<S, 6> initial_state(const Config& c) {
     Vec<S, 6> x0;
-    x0 << skate_zeta<S>(skate_tilted_sliding_state<S>(cfg_.phi0)), S(0);
-    this->start(x0);
+    x0 << skate_zeta<S>(skate_tilted_sliding_state<S>(c.phi0)), S(0);
+    return x0;
   }
 
   // ---- truth, for reports and tests; state() = (v1, v2, v3, Γ2, Γ3, θ̇) ----
   Vec3<S> vertical() const { return Vec3<S>(S(0), this->state()[3], this->state()[4]); }  // Γ
-  S held_torque() const { return this->held()[0]; }
-
- private:
-  SimulatedSkateRotor(const Config& c, S dt)
-      : Base(SkateRotorPlant<S>{PendulumSkateRotor<S>{c.params}}, c.feedback_gain, dt), cfg_(c) {
-    reset();
-  }
-  Config cfg_{};
+  S held_torque() const { return this->held_command()[0]; }
 };
 
 // What a SIL run did to the plant and the actuator, kept by rt::Loop's monitor hook at every

@@ -49,39 +49,29 @@ struct SimulatedSphericalRobotConfig {
 };
 
 template <class S>
-class SimulatedSphericalRobot : public HeldTorqueSim<SphericalRobotPlant<S>, SphericalRobotSignals<S>> {
-  using Base = HeldTorqueSim<SphericalRobotPlant<S>, SphericalRobotSignals<S>>;
-
+class SimulatedSphericalRobot : public HeldTorqueSim<SimulatedSphericalRobot<S>, SphericalRobotPlant<S>,
+                                                     SphericalRobotSignals<S>, SimulatedSphericalRobotConfig<S>> {
  public:
+  using HeldTorqueSim<SimulatedSphericalRobot<S>, SphericalRobotPlant<S>, SphericalRobotSignals<S>,
+                      SimulatedSphericalRobotConfig<S>>::HeldTorqueSim;
   using Config = SimulatedSphericalRobotConfig<S>;
-  using typename Base::Command;
+  using Command = typename SphericalRobotSignals<S>::Command;
 
   // Error::non_finite / invalid_parameter for bad parameters, a negative gain, |φ0| >= π/2
   // (starting at or below the horizon) or dt <= 0.
-  [[nodiscard]] static Result<SimulatedSphericalRobot> make(const Config& c, S dt) {
+  static Error config_error(const Config& c, S dt) {
     const bool finite = is_finite(c.phi0) && all_finite(c.omega) && all_finite(c.rotor_rates);
     const bool above_horizon = c.phi0 < S(1.5707963) && c.phi0 > S(-1.5707963);
-    const Error e = sil_config_error(c.params.validate(), finite, above_horizon, c.feedback_gain, dt);
-    if (e != Error::none) return e;
-    return SimulatedSphericalRobot(c, dt);
+    return sil_config_error(c.params.validate(), finite, above_horizon, c.feedback_gain, dt);
   }
-
-  SimulatedSphericalRobot() = default;
-
-  // Back to the configured initial state, no torque held.
-  void reset() { this->start(spherical_robot_initial_state(cfg_.phi0, cfg_.omega, cfg_.rotor_rates)); }
+  static SphericalRobotPlant<S> plant(const Config& c) { return SphericalRobotPlant<S>{SphericalRobot<S>{c.params}}; }
+  static Vec<S, 8> initial_state(const Config& c) {
+    return spherical_robot_initial_state(c.phi0, c.omega, c.rotor_rates);
+  }
 
   // ---- truth, for reports and tests; state() = (Ω, Γ, θ̇) ----
   Vec3<S> vertical() const { return this->state().template segment<3>(3); }  // Γ
-  const Command& held_torque() const { return this->held(); }
-  const Config& config() const { return cfg_; }
-
- private:
-  SimulatedSphericalRobot(const Config& c, S dt)
-      : Base(SphericalRobotPlant<S>{SphericalRobot<S>{c.params}}, c.feedback_gain, dt), cfg_(c) {
-    reset();
-  }
-  Config cfg_{};
+  const Command& held_torque() const { return this->held_command(); }
 };
 
 // What a SIL run did to the plant and the actuators, kept by rt::Loop's monitor hook at every

@@ -43,31 +43,23 @@ struct SimulatedWheelPendulumConfig {
 };
 
 template <class S>
-class SimulatedWheelPendulum : public HeldTorqueSim<WheelPendulumPlant<S>, WheelPendulumSignals<S>> {
-  using Base = HeldTorqueSim<WheelPendulumPlant<S>, WheelPendulumSignals<S>>;
-
+class SimulatedWheelPendulum : public HeldTorqueSim<SimulatedWheelPendulum<S>, WheelPendulumPlant<S>,
+                                                    WheelPendulumSignals<S>, SimulatedWheelPendulumConfig<S>> {
  public:
+  using HeldTorqueSim<SimulatedWheelPendulum<S>, WheelPendulumPlant<S>, WheelPendulumSignals<S>,
+                      SimulatedWheelPendulumConfig<S>>::HeldTorqueSim;
   using Config = SimulatedWheelPendulumConfig<S>;
 
-  [[nodiscard]] static Result<SimulatedWheelPendulum> make(const Config& c, S dt) {
-    const Error e = sil_config_error(c.params.validate(), is_finite(c.phi0), true, c.feedback_gain, dt);
-    if (e != Error::none) return e;
-    return SimulatedWheelPendulum(c, dt);
+  static Error config_error(const Config& c, S dt) {
+    return sil_config_error(c.params.validate(), is_finite(c.phi0), true, c.feedback_gain, dt);
   }
-
-  SimulatedWheelPendulum() = default;
-
-  void reset() { this->start(Vec<S, 4>(S(0), std::sin(cfg_.phi0), std::cos(cfg_.phi0), S(0))); }
+  static WheelPendulumPlant<S> plant(const Config& c) {
+    return WheelPendulumPlant<S>{ReactionWheelPendulum<S>{c.params}};
+  }
+  static Vec<S, 4> initial_state(const Config& c) { return Vec<S, 4>(S(0), std::sin(c.phi0), std::cos(c.phi0), S(0)); }
 
   // ---- truth, for reports and tests; state() = (Ω, Γ1, Γ2, θ̇) ----
-  S held_torque() const { return this->held()[0]; }
-
- private:
-  SimulatedWheelPendulum(const Config& c, S dt)
-      : Base(WheelPendulumPlant<S>{ReactionWheelPendulum<S>{c.params}}, c.feedback_gain, dt), cfg_(c) {
-    reset();
-  }
-  Config cfg_{};
+  S held_torque() const { return this->held_command()[0]; }
 };
 
 // What a SIL run did to the plant and the actuator, kept by rt::Loop's monitor hook every tick.
