@@ -57,4 +57,14 @@ struct NanReadingAt : Plant {
   }
 };
 
+// What the runtime promises on a fault: the safe state, its reason latched at its tick, and a
+// zero command held by the source.
+template <class App>
+void expect_safe_state(const App& app, const rt::Report& r, Error reason, std::uint32_t trip_tick) {
+  EXPECT_EQ(r.mode, rt::Mode::safe);
+  EXPECT_EQ(r.reason, reason);
+  EXPECT_EQ(r.trip_tick, trip_tick);
+  EXPECT_TRUE(app.source().held_command().isZero(0));
+}
+
 }  // namespace attractor::test
