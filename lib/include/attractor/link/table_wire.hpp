@@ -11,7 +11,7 @@
 //   template <class S> using Signals = ...;                 // Measurement, Command (Vec<S, N>)
 //   static constexpr SensorSlot kMeasurement[NY];           // y[i] <-> kMeasurement[i]
 //   static constexpr int kTorqueAxis[NU];                   // u[j] <-> torque[kTorqueAxis[j]]
-//   template <class S> static bool plausible(const SensorReading<S>&);
+//   static constexpr Plausibility kPlausibility;            // the rule a reading is judged by
 //
 // The copies unroll at compile time (index sequences over the tables): the firmware's tick does
 // exactly the moves of a hand-written adapter.
@@ -23,10 +23,16 @@
 #include "attractor/core/types.hpp"
 #include "attractor/link/plant_id.hpp"
 #include "attractor/link/sensor_frame.hpp"
+#include "attractor/link/unit_vertical.hpp"
 
 namespace attractor::link {
 
 enum class SensorField { gyro, vertical, velocity, rotor_rate };
+
+// The rules a plant's readings can be judged by; one that fails is counted `implausible` and the
+// last sample is held (link/hil_link.hpp). unit_vertical: the frame's vertical is the direction
+// Γ, |Γ| = 1 (link/unit_vertical.hpp says what it can and cannot see).
+enum class Plausibility { any_reading, unit_vertical };
 
 // Where one measurement signal travels: a field of the sensor frame and its component (0..2).
 struct SensorSlot {
@@ -71,7 +77,13 @@ struct TableWire {
     to_reading(y, r, std::make_index_sequence<kNy>{});
     return r;
   }
-  static bool plausible(const SensorReading<S>& r) { return Map::plausible(r); }
+  static bool plausible(const SensorReading<S>& r) {
+    if constexpr (Map::kPlausibility == Plausibility::unit_vertical) {
+      return unit_vertical_plausible(r);
+    } else {
+      return true;
+    }
+  }
   static Vec3<S> torque(const Command& u) { return Vec3<S>(on_axis<0>(u), on_axis<1>(u), on_axis<2>(u)); }
   static Command command(const Vec3<S>& t) {
     Command u;

@@ -8,7 +8,6 @@
 #pragma once
 
 #include "attractor/link/table_wire.hpp"
-#include "attractor/link/unit_vertical.hpp"
 #include "attractor/systems/pendulum_skate_rotor.hpp"
 
 namespace attractor::link {
@@ -21,10 +20,7 @@ struct SkateRotorWireMap {
                                                 slot::velocity(0), slot::vertical(0),  slot::vertical(1),
                                                 slot::vertical(2), slot::rotor_rate(0)};
   static constexpr int kTorqueAxis[] = {0};
-  template <class S>
-  static bool plausible(const SensorReading<S>& r) {
-    return unit_vertical_plausible(r);
-  }
+  static constexpr Plausibility kPlausibility = Plausibility::unit_vertical;
 };
 
 template <class S>

@@ -10,7 +10,6 @@
 #pragma once
 
 #include "attractor/link/table_wire.hpp"
-#include "attractor/link/unit_vertical.hpp"
 #include "attractor/plants/spherical_robot/signals.hpp"
 
 namespace attractor::link {
@@ -23,10 +22,7 @@ struct SphericalRobotWireMap {
                                                 slot::vertical(0),   slot::vertical(1),  slot::vertical(2),
                                                 slot::rotor_rate(0), slot::rotor_rate(1)};
   static constexpr int kTorqueAxis[] = {0, 1};
-  template <class S>
-  static bool plausible(const SensorReading<S>& r) {
-    return unit_vertical_plausible(r);
-  }
+  static constexpr Plausibility kPlausibility = Plausibility::unit_vertical;
 };
 
 template <class S>

@@ -7,7 +7,6 @@
 #pragma once
 
 #include "attractor/link/table_wire.hpp"
-#include "attractor/link/unit_vertical.hpp"
 #include "attractor/plants/wheel_pendulum/signals.hpp"
 
 namespace attractor::link {
@@ -19,10 +18,7 @@ struct WheelPendulumWireMap {
   static constexpr SensorSlot kMeasurement[] = {slot::gyro(0), slot::vertical(1), slot::vertical(2),
                                                 slot::rotor_rate(0)};
   static constexpr int kTorqueAxis[] = {0};
-  template <class S>
-  static bool plausible(const SensorReading<S>& r) {
-    return unit_vertical_plausible(r);
-  }
+  static constexpr Plausibility kPlausibility = Plausibility::unit_vertical;
 };
 
 template <class S>
