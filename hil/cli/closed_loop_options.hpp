@@ -161,4 +161,29 @@ class SensorNoise {
   bool spare_valid_ = false;
 };
 
+// The closed loops' time grid, read in one order for every plant so that a command's first error
+// does not depend on the plant: --h (checked for the precision before anything is counted), the
+// loop options (their rates are checked against h), --T, the step count, then --every (a whole
+// number, only with --csv). `default_T`: the plant's own default for --T when its spec has none.
+struct ClosedLoopGrid {
+  double h = 0, T = 0;
+  ClosedLoopOptions loop;
+  int64_t steps = 0, every = 1;
+};
+
+inline ClosedLoopGrid parse_closed_loop_grid(const Args& a, bool controlled, const std::vector<std::string>& keys,
+                                             const double* default_T = nullptr) {
+  ClosedLoopGrid g;
+  g.h = a.num("h");
+  check_step_precision(a.choice("precision"), g.h);
+  g.loop = parse_closed_loop(a, controlled, g.h, keys);
+  g.T = default_T ? a.num("T", *default_T) : a.num("T");
+  g.steps = step_count(g.T, g.h, a.flag("force"));
+  const double every = a.num("every");
+  if (every != std::floor(every)) throw Failure(exit_invalid, "--every = " + exact(every) + " is not a whole number");
+  g.every = static_cast<int64_t>(every);
+  if (!a.given("csv")) a.forbid("every", "without --csv");
+  return g;
+}
+
 }  // namespace attractor::cli

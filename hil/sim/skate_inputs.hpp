@@ -48,16 +48,9 @@ inline Inputs parse_inputs(const cli::Args& a) {
   in.theta_dot = a.num("theta-dot");
   cli::warn_triangle("skate", "I1, I2, I3", in.I1, in.I2, in.I3);
   if (in.controlled) cli::warn_triangle("skate", "J1, J2, J3", in.J1, in.J2, in.J3);
-  in.h = a.num("h");
-  cli::check_step_precision(a.choice("precision"), in.h);  // before the step count and the rates
-  in.loop = cli::parse_closed_loop(a, in.controlled, in.h, kMismatchKeys);
-  in.T = a.num("T", in.controlled ? 10.0 : 2.0);
-  in.steps = cli::step_count(in.T, in.h, a.flag("force"));
-  const double every = a.num("every");
-  if (every != std::floor(every))
-    throw Failure(cli::exit_invalid, "--every = " + exact(every) + " is not a whole number");
-  in.every = static_cast<int64_t>(every);
-  if (!a.given("csv")) a.forbid("every", "without --csv");
+  const double default_T = in.controlled ? 10.0 : 2.0;
+  const cli::ClosedLoopGrid grid = cli::parse_closed_loop_grid(a, in.controlled, kMismatchKeys, &default_T);
+  in.h = grid.h, in.T = grid.T, in.loop = grid.loop, in.steps = grid.steps, in.every = grid.every;
   const cli::FeedbackRate fr = cli::parse_feedback_rate(a, "the skate");
   in.feedback = fr.on, in.auto_rate = fr.automatic, in.rate = fr.rate;
   if (!in.controlled && !in.feedback) a.forbid("unchecked", "without --sigma or --feedback");

@@ -68,15 +68,8 @@ inline Inputs parse_inputs(const cli::Args& a) {
     in.theta_dot = Vec<double, 2>(th[0], th[1]);
     in.theta_dot_given = true;
   }
-  in.h = a.num("h");
-  cli::check_step_precision(a.choice("precision"), in.h);  // before the step count and the rates
-  in.loop = cli::parse_closed_loop(a, in.controlled, in.h, kMismatchKeys);
-  in.steps = cli::step_count(a.num("T"), in.h, a.flag("force"));
-  const double every = a.num("every");
-  if (every != std::floor(every))
-    throw Failure(cli::exit_invalid, "--every = " + exact(every) + " is not a whole number");
-  in.every = static_cast<int64_t>(every);
-  if (!a.given("csv")) a.forbid("every", "without --csv");
+  const cli::ClosedLoopGrid grid = cli::parse_closed_loop_grid(a, in.controlled, kMismatchKeys);
+  in.h = grid.h, in.loop = grid.loop, in.steps = grid.steps, in.every = grid.every;
   return in;
 }
 

@@ -100,15 +100,8 @@ inline Inputs parse_inputs(const cli::Args& a) {
     throw Failure(cli::exit_invalid, "M g = (m_p l + m_w l_w) g = " + exact(in.p.gravity_moment()) +
                                          " is outside its range: need M g > 0 (an upright to stabilize)");
   if (a.given("umax")) in.umax = a.num("umax", 0);
-  in.h = a.num("h");
-  cli::check_step_precision(a.choice("precision"), in.h);  // before the step count and the rates
-  in.loop = cli::parse_closed_loop(a, true, in.h, kMismatchKeys);
-  in.steps = cli::step_count(a.num("T"), in.h, a.flag("force"));
-  const double every = a.num("every");
-  if (every != std::floor(every))
-    throw Failure(cli::exit_invalid, "--every = " + exact(every) + " is not a whole number");
-  in.every = static_cast<int64_t>(every);
-  if (!a.given("csv")) a.forbid("every", "without --csv");
+  const cli::ClosedLoopGrid grid = cli::parse_closed_loop_grid(a, true, kMismatchKeys);
+  in.h = grid.h, in.loop = grid.loop, in.steps = grid.steps, in.every = grid.every;
   in.phi0 = a.num("phi0"), in.omega = a.num("Omega"), in.theta_dot = a.num("theta-dot");
   return in;
 }

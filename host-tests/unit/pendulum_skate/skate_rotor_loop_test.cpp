@@ -10,27 +10,13 @@
 
 #include "attractor/control/skate_rotor_controller.hpp"
 #include "attractor/plant/simulated_skate_rotor.hpp"
-#include "attractor/rt/loop.hpp"
-#include "no_alloc.hpp"
+#include "plant_loop.hpp"
 
 using namespace attractor;
 
 namespace {
 
-constexpr std::uint32_t kHz = 1000000;  // fake cost clock: 1 count per microsecond
-
-template <class App>
-rt::Report run_ticks(App& app, std::uint32_t ticks, rt::Config cfg = rt::rate_hz(1000)) {
-  cfg.max_ticks = ticks;
-  rt::Tick<App> engine(app, cfg, kHz, 0xFFFFFFFFu);
-  std::uint32_t now = 0;
-  test::NoAllocGuard guard;
-  for (std::uint32_t k = 0; k <= ticks && !engine.finished(); ++k) {
-    if (engine.on_sample(now)) engine.on_control([&] { return now + 5u; });
-    now += 1000u;
-  }
-  return engine.report();
-}
+using test::run_ticks;
 
 // What the app configures: the controller and the SIL plant (one struct for the tests).
 template <class S>
@@ -44,11 +30,8 @@ using SkateLoop = rt::Loop<Source, SkateRotorController<S>, SkateRotorOutcome<S>
 
 template <class S, class Source = SimulatedSkateRotor<S>>
 SkateLoop<S, Source> make_app(const SkateRotorAppConfig<S>& c) {
-  auto ctrl = SkateRotorController<S>::make(c.controller, S(1e-3));
-  EXPECT_TRUE(ctrl.ok()) << to_string(ctrl.error());
-  auto plant = SimulatedSkateRotor<S>::make(c.plant, S(1e-3));
-  EXPECT_TRUE(plant.ok()) << to_string(plant.error());
-  return SkateLoop<S, Source>(Source(*plant), *ctrl);
+  return test::compose_loop<SkateLoop<S, Source>, Source>(SkateRotorController<S>::make(c.controller, S(1e-3)),
+                                                          SimulatedSkateRotor<S>::make(c.plant, S(1e-3)));
 }
 
 template <class T>
@@ -103,31 +86,17 @@ TYPED_TEST(SkateRotorAppTest, SigmaOutsideStabilityRangeIsRefused) {
   EXPECT_FALSE(SkateRotorController<S>::make(cfg, S(1e-3)).ok());
 }
 
-// A NaN gyro reading drives the safe state at once: zero torque, reason latched. The fault is
-// injected by a source wrapped around the SIL plant: the controller is untouched.
+// A NaN gyro reading (Ω2) drives the safe state at once: zero torque, reason latched.
 template <class S>
-struct NanGyroAt : SimulatedSkateRotor<S> {
-  using typename SimulatedSkateRotor<S>::Measurement;
-  NanGyroAt() = default;
-  explicit NanGyroAt(const SimulatedSkateRotor<S>& p) : SimulatedSkateRotor<S>(p) {}
-  std::uint32_t at = 0, n = 0;
-  bool sample(Measurement& y) {
-    const bool fresh = SimulatedSkateRotor<S>::sample(y);
-    if (++n == at) y[1] = std::numeric_limits<S>::quiet_NaN();
-    return fresh;
-  }
-};
+using NanGyroAt = test::NanReadingAt<SimulatedSkateRotor<S>, SkateRotorSignals<S>::gyro + 1>;
 
 TYPED_TEST(SkateRotorAppTest, NanSensorDrivesSafeStateWithZeroTorque) {
   using S = TypeParam;
   auto app = make_app<S, NanGyroAt<S>>(SkateRotorAppConfig<S>{});
   app.source().at = 500;
   const rt::Report r = run_ticks(app, 1000);
-  EXPECT_EQ(r.mode, rt::Mode::safe);
-  EXPECT_EQ(r.reason, Error::non_finite);
-  EXPECT_EQ(r.trip_tick, 500u);
+  test::expect_safe_state(app, r, Error::non_finite, 500u);
   EXPECT_EQ(r.faults.non_finite, 1u);
-  EXPECT_EQ(app.source().held_torque(), S(0));
 }
 
 TYPED_TEST(SkateRotorAppTest, LeavingTheTiltEnvelopeTrips) {
@@ -136,10 +105,7 @@ TYPED_TEST(SkateRotorAppTest, LeavingTheTiltEnvelopeTrips) {
   cfg.controller.tilt_limit = S(0.05);  // the initial tilt 0.1 is already outside
   auto app = make_app(cfg);
   const rt::Report r = run_ticks(app, 100);
-  EXPECT_EQ(r.mode, rt::Mode::safe);
-  EXPECT_EQ(r.reason, Error::envelope);
-  EXPECT_EQ(r.trip_tick, 1u);
-  EXPECT_EQ(app.source().held_torque(), S(0));
+  test::expect_safe_state(app, r, Error::envelope, 1u);
 }
 
 // A motor too weak for the law saturates (counted), the skate falls, and the envelope

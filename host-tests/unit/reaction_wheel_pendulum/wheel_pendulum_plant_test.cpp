@@ -10,8 +10,7 @@
 
 #include "attractor/link/plant_id.hpp"
 #include "attractor/plants/wheel_pendulum/facts.hpp"
-#include "attractor/rt/loop.hpp"
-#include "no_alloc.hpp"
+#include "plant_loop.hpp"
 
 using namespace attractor;
 
@@ -22,28 +21,12 @@ using WheelLoop = rt::Loop<SimulatedWheelPendulum<S>, WheelPendulumController<S>
 
 template <class S>
 WheelLoop<S> make_loop(const WheelPendulumControllerConfig<S>& c, S phi0, SimulatedWheelPendulumConfig<S> pc = {}) {
-  auto ctrl = WheelPendulumController<S>::make(c, S(1e-3));
-  EXPECT_TRUE(ctrl.ok()) << to_string(ctrl.error());
   pc.phi0 = phi0;
-  auto plant = SimulatedWheelPendulum<S>::make(pc, S(1e-3));
-  EXPECT_TRUE(plant.ok()) << to_string(plant.error());
-  return WheelLoop<S>(*plant, *ctrl);
+  return test::compose_loop<WheelLoop<S>, SimulatedWheelPendulum<S>>(WheelPendulumController<S>::make(c, S(1e-3)),
+                                                                     SimulatedWheelPendulum<S>::make(pc, S(1e-3)));
 }
 
-// 1 kHz ticks with a fake cost clock (1 count per microsecond), as the boards' tick drives it.
-template <class App>
-rt::Report run_ticks(App& app, std::uint32_t ticks) {
-  rt::Config cfg = rt::rate_hz(1000);
-  cfg.max_ticks = ticks;
-  rt::Tick<App> engine(app, cfg, 1000000, 0xFFFFFFFFu);
-  std::uint32_t now = 0;
-  test::NoAllocGuard guard;
-  for (std::uint32_t k = 0; k <= ticks && !engine.finished(); ++k) {
-    if (engine.on_sample(now)) engine.on_control([&] { return now + 5u; });
-    now += 1000u;
-  }
-  return engine.report();
-}
+using test::run_ticks;
 
 template <class T>
 class WheelPlant : public ::testing::Test {};

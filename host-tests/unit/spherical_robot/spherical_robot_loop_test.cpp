@@ -11,27 +11,13 @@
 
 #include "attractor/control/spherical_robot_controller.hpp"
 #include "attractor/plant/simulated_spherical_robot.hpp"
-#include "attractor/rt/loop.hpp"
-#include "no_alloc.hpp"
+#include "plant_loop.hpp"
 
 using namespace attractor;
 
 namespace {
 
-constexpr std::uint32_t kHz = 1000000;  // fake cost clock: 1 count per microsecond
-
-template <class App>
-rt::Report run_ticks(App& app, std::uint32_t ticks, rt::Config cfg = rt::rate_hz(1000)) {
-  cfg.max_ticks = ticks;
-  rt::Tick<App> engine(app, cfg, kHz, 0xFFFFFFFFu);
-  std::uint32_t now = 0;
-  test::NoAllocGuard guard;
-  for (std::uint32_t k = 0; k <= ticks && !engine.finished(); ++k) {
-    if (engine.on_sample(now)) engine.on_control([&] { return now + 5u; });
-    now += 1000u;
-  }
-  return engine.report();
-}
+using test::run_ticks;
 
 // What the app configures: the controller and the SIL plant.
 template <class S>
@@ -47,11 +33,10 @@ using RobotLoop = rt::Loop<Source, SphericalRobotController<S>, SphericalRobotOu
 template <class S, class Source = SimulatedSphericalRobot<S>>
 RobotLoop<S, Source> make_app(RobotAppConfig<S> c) {
   auto ctrl = SphericalRobotController<S>::make(c.controller, S(1e-3));
-  EXPECT_TRUE(ctrl.ok()) << to_string(ctrl.error());
-  if (c.zero_momentum_start) c.plant.rotor_rates = ctrl->law().zero_momentum_rotor_rates(c.plant.omega);
-  auto plant = SimulatedSphericalRobot<S>::make(c.plant, S(1e-3));
-  EXPECT_TRUE(plant.ok()) << to_string(plant.error());
-  return RobotLoop<S, Source>(Source(*plant), *ctrl);
+  if (c.zero_momentum_start && ctrl.ok()) {
+    c.plant.rotor_rates = ctrl->law().zero_momentum_rotor_rates(c.plant.omega);
+  }
+  return test::compose_loop<RobotLoop<S, Source>, Source>(ctrl, SimulatedSphericalRobot<S>::make(c.plant, S(1e-3)));
 }
 
 template <class T>
@@ -124,31 +109,17 @@ TYPED_TEST(SphericalRobotLoopTest, SigmaOutsideStabilityRangeIsRefused) {
   EXPECT_EQ(SphericalRobotController<S>::make(cfg, S(1e-3)).error(), Error::non_finite);
 }
 
-// A NaN gyro reading drives the safe state at once: zero torques, reason latched. The fault is
-// injected by a source wrapped around the SIL plant: the controller is untouched.
+// A NaN gyro reading (Ω2) drives the safe state at once: zero torques, reason latched.
 template <class S>
-struct NanGyroAt : SimulatedSphericalRobot<S> {
-  using typename SimulatedSphericalRobot<S>::Measurement;
-  NanGyroAt() = default;
-  explicit NanGyroAt(const SimulatedSphericalRobot<S>& p) : SimulatedSphericalRobot<S>(p) {}
-  std::uint32_t at = 0, n = 0;
-  bool sample(Measurement& y) {
-    const bool fresh = SimulatedSphericalRobot<S>::sample(y);
-    if (++n == at) y[1] = std::numeric_limits<S>::quiet_NaN();
-    return fresh;
-  }
-};
+using NanGyroAt = test::NanReadingAt<SimulatedSphericalRobot<S>, SphericalRobotSignals<S>::gyro + 1>;
 
 TYPED_TEST(SphericalRobotLoopTest, NanSensorDrivesSafeStateWithZeroTorque) {
   using S = TypeParam;
   auto app = make_app<S, NanGyroAt<S>>(RobotAppConfig<S>{});
   app.source().at = 500;
   const rt::Report r = run_ticks(app, 1000);
-  EXPECT_EQ(r.mode, rt::Mode::safe);
-  EXPECT_EQ(r.reason, Error::non_finite);
-  EXPECT_EQ(r.trip_tick, 500u);
+  test::expect_safe_state(app, r, Error::non_finite, 500u);
   EXPECT_EQ(r.faults.non_finite, 1u);
-  EXPECT_TRUE(app.source().held_torque().isZero(0));
 }
 
 TYPED_TEST(SphericalRobotLoopTest, RotorOverspeedReadingIsOutOfRange) {
@@ -168,10 +139,7 @@ TYPED_TEST(SphericalRobotLoopTest, LeavingTheTiltEnvelopeTrips) {
   cfg.controller.tilt_limit = S(0.05);  // the initial tilt 0.1 is already outside
   auto app = make_app(cfg);
   const rt::Report r = run_ticks(app, 100);
-  EXPECT_EQ(r.mode, rt::Mode::safe);
-  EXPECT_EQ(r.reason, Error::envelope);
-  EXPECT_EQ(r.trip_tick, 1u);
-  EXPECT_TRUE(app.source().held_torque().isZero(0));
+  test::expect_safe_state(app, r, Error::envelope, 1u);
 }
 
 // Motors too weak for the law saturate (counted), the robot falls, and the envelope supervisor

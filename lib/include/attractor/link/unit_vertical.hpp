@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // The plausibility rule of a measured vertical, shared by the plant adapters whose frames carry
-// the direction Γ (plants/skate_rotor/wire.hpp, plants/spherical_robot/wire.hpp): Γ is a unit vector
+// the direction Γ (Plausibility::unit_vertical, link/table_wire.hpp): Γ is a unit vector
 // (paper 003 and 004: |Γ| = 1), so a reading with | |a| − 1 | > kVerticalNormTolerance is
 // physically impossible — a bias or gain error on the vertical channel — and the link counts it
 // `implausible` and holds the last sample (link/hil_link.hpp). What this cannot see: an offset

@@ -94,33 +94,6 @@ struct PendulumSkateRotor {
   }
 };
 
-// The rotor skate (44) as a feedback-integrator system (paper 000 §2.4): x as above, the one
-// monitored invariant Γ2² + Γ3² = 1 (the reduced |Γ| = 1 with Γ1 = 0; the energy is not
-// conserved under control). The firmware's on-target (SIL) plant.
-template <class S>
-struct SkateRotorPlant {
-  using Scalar = S;
-  static constexpr int N = 6;
-  static constexpr int M = 1;
-  PendulumSkateRotor<S> skate;
-  Vec<S, 6> field(const Vec<S, 6>& x) const { return skate.field(x); }
-  Vec<S, 1> invariants(const Vec<S, 6>& x) const { return Vec<S, 1>(x[3] * x[3] + x[4] * x[4]); }
-  Mat<S, 1, 6> invariants_jacobian(const Vec<S, 6>& x) const {
-    Mat<S, 1, 6> J;
-    J << S(0), S(0), S(0), S(2) * x[3], S(2) * x[4], S(0);
-    return J;
-  }
-  // Fused grad V = DF^T K (F − F0) (integrate/system.hpp; paper 000 eq. (6)): the row above
-  // without its four zeros.
-  Vec<S, 6> feedback_gradient(const Vec<S, 6>& x, const Vec<S, 1>& F0, const Vec<S, 1>& K) const {
-    const S e2 = S(2) * K[0] * (x[3] * x[3] + x[4] * x[4] - F0[0]);
-    Vec<S, 6> g = Vec<S, 6>::Zero();
-    g[3] = e2 * x[3];
-    g[4] = e2 * x[4];
-    return g;
-  }
-};
-
 // The rotor skate's sensors and actuator, as a SIL plant produces them and a HIL frame carries
 // them: measurement y (8) = Ω1 Ω2 Ω3 [rad/s] gyro, Y1 [m/s] blade speed, a1 a2 a3 measured upward
 // vertical (accelerometer direction), θ̇ [rad/s] rotor rate relative to the body;
@@ -142,6 +115,35 @@ Vec<S, 8> skate_rotor_measurement(const Vec<S, 6>& x) {
   y << Om, Y[0], S(0), x[3], x[4], x[5];
   return y;
 }
+
+// The rotor skate (44) as a feedback-integrator system (paper 000 §2.4): x as above, the one
+// monitored invariant Γ2² + Γ3² = 1 (the reduced |Γ| = 1 with Γ1 = 0; the energy is not
+// conserved under control). The firmware's on-target (SIL) plant.
+template <class S>
+struct SkateRotorPlant {
+  using Scalar = S;
+  static constexpr int N = 6;
+  static constexpr int M = 1;
+  PendulumSkateRotor<S> skate;
+  void hold(const Vec<S, 1>& u) { skate.torque = u[0]; }
+  static Vec<S, 8> measure(const Vec<S, 6>& x) { return skate_rotor_measurement<S>(x); }
+  Vec<S, 6> field(const Vec<S, 6>& x) const { return skate.field(x); }
+  Vec<S, 1> invariants(const Vec<S, 6>& x) const { return Vec<S, 1>(x[3] * x[3] + x[4] * x[4]); }
+  Mat<S, 1, 6> invariants_jacobian(const Vec<S, 6>& x) const {
+    Mat<S, 1, 6> J;
+    J << S(0), S(0), S(0), S(2) * x[3], S(2) * x[4], S(0);
+    return J;
+  }
+  // Fused grad V = DF^T K (F − F0) (integrate/system.hpp; paper 000 eq. (6)): the row above
+  // without its four zeros.
+  Vec<S, 6> feedback_gradient(const Vec<S, 6>& x, const Vec<S, 1>& F0, const Vec<S, 1>& K) const {
+    const S e2 = S(2) * K[0] * (x[3] * x[3] + x[4] * x[4] - F0[0]);
+    Vec<S, 6> g = Vec<S, 6>::Zero();
+    g[3] = e2 * x[3];
+    g[4] = e2 * x[4];
+    return g;
+  }
+};
 
 // The rotor skate as a HamelRotorModel (paper 003 (31), (54)–(55), Example 8's ad* and 𝐊).
 template <class S>

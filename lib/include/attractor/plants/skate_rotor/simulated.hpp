@@ -6,11 +6,8 @@
 // same measurements (SkateRotorSignals), with the controller and the app unchanged.
 #pragma once
 
-#include "attractor/core/finite.hpp"
-#include "attractor/core/result.hpp"
 #include "attractor/core/types.hpp"
-#include "attractor/integrate/butcher.hpp"
-#include "attractor/integrate/feedback.hpp"
+#include "attractor/plants/held_torque_sim.hpp"
 #include "attractor/systems/pendulum_skate.hpp"
 #include "attractor/systems/pendulum_skate_rotor.hpp"
 
@@ -24,57 +21,27 @@ struct SimulatedSkateRotorConfig {
 };
 
 template <class S>
-class SimulatedSkateRotor {
+class SimulatedSkateRotor : public HeldTorqueSim<SimulatedSkateRotor<S>, SkateRotorPlant<S>, SkateRotorSignals<S>,
+                                                 SimulatedSkateRotorConfig<S>> {
  public:
-  using Scalar = S;
+  using HeldTorqueSim<SimulatedSkateRotor<S>, SkateRotorPlant<S>, SkateRotorSignals<S>,
+                      SimulatedSkateRotorConfig<S>>::HeldTorqueSim;
   using Config = SimulatedSkateRotorConfig<S>;
-  using Measurement = typename SkateRotorSignals<S>::Measurement;
-  using Command = typename SkateRotorSignals<S>::Command;
 
-  [[nodiscard]] static Result<SimulatedSkateRotor> make(const Config& c, S dt) {
-    const Error e = c.params.validate();
-    if (e != Error::none) return e;
-    if (!is_finite(c.feedback_gain) || !is_finite(c.phi0) || !is_finite(dt)) return Error::non_finite;
-    if (!(c.feedback_gain >= S(0)) || !(dt > S(0))) return Error::invalid_parameter;
-    SimulatedSkateRotor p;
-    p.cfg_ = c;
-    p.dt_ = dt;
-    p.plant_ = Feedback<SkateRotorPlant<S>>(SkateRotorPlant<S>{PendulumSkateRotor<S>{c.params}}, Vec<S, 1>(S(1)),
-                                            Vec<S, 1>(c.feedback_gain));
-    p.reset();
-    return p;
+  static Error config_error(const Config& c, S dt) {
+    return sil_config_error(c.params.validate(), is_finite(c.phi0), true, c.feedback_gain, dt);
+  }
+  static SkateRotorPlant<S> plant(const Config& c) { return SkateRotorPlant<S>{PendulumSkateRotor<S>{c.params}}; }
+  // The initial condition (59) (Ω1 = Ω3 = 0.1, Y1 = 1), rotor at rest relative to the body.
+  static Vec<S, 6> initial_state(const Config& c) {
+    Vec<S, 6> x0;
+    x0 << skate_zeta<S>(skate_tilted_sliding_state<S>(c.phi0)), S(0);
+    return x0;
   }
 
-  SimulatedSkateRotor() = default;
-
-  // Back to the initial condition (59) (Ω1 = Ω3 = 0.1, Y1 = 1), rotor at rest relative to the
-  // body, no torque held.
-  void reset() {
-    const Vec<S, 5> q = skate_zeta<S>(skate_tilted_sliding_state<S>(cfg_.phi0));
-    x_ << q, S(0);
-    held_torque_ = S(0);
-  }
-
-  // ---- sensor source ----
-  bool sample(Measurement& y) {
-    plant_.system().skate.torque = held_torque_;
-    rk4_step(plant_, x_, dt_);
-    y = skate_rotor_measurement<S>(x_);
-    return true;
-  }
-  void actuate(const Command& u) { held_torque_ = u[0]; }
-
-  // ---- truth, for reports and tests ----
-  const Vec<S, 6>& state() const { return x_; }                     // (v1, v2, v3, Γ2, Γ3, θ̇)
-  Vec3<S> vertical() const { return Vec3<S>(S(0), x_[3], x_[4]); }  // Γ
-  S held_torque() const { return held_torque_; }
-
- private:
-  Config cfg_{};
-  S dt_ = S(1e-3);
-  Feedback<SkateRotorPlant<S>> plant_{};
-  Vec<S, 6> x_ = Vec<S, 6>::Zero();
-  S held_torque_ = S(0);
+  // ---- truth, for reports and tests; state() = (v1, v2, v3, Γ2, Γ3, θ̇) ----
+  Vec3<S> vertical() const { return Vec3<S>(S(0), this->state()[3], this->state()[4]); }  // Γ
+  S held_torque() const { return this->held_command()[0]; }
 };
 
 // What a SIL run did to the plant and the actuator, kept by rt::Loop's monitor hook at every

@@ -6,14 +6,11 @@
 // holds the new torques. (The path on the plane is for host tools: systems/spherical_robot_pose.hpp,
 // whose exp_so3 branches on the angle; the tick here costs the same for every state.) A HIL link is the
 // other source of the same measurements (SphericalRobotSignals), with the controller and the app
-// unchanged. The same shape as plants/skate_rotor/simulated.hpp.
+// unchanged. The stepping is plants/held_torque_sim.hpp's.
 #pragma once
 
-#include "attractor/core/finite.hpp"
-#include "attractor/core/result.hpp"
 #include "attractor/core/types.hpp"
-#include "attractor/integrate/butcher.hpp"
-#include "attractor/integrate/feedback.hpp"
+#include "attractor/plants/held_torque_sim.hpp"
 #include "attractor/plants/spherical_robot/signals.hpp"
 #include "attractor/systems/spherical_robot.hpp"
 
@@ -27,6 +24,8 @@ struct SphericalRobotPlant {
   static constexpr int N = 8;
   static constexpr int M = 1;
   SphericalRobot<S> robot;  // robot.torque: the held (u1, u2)
+  void hold(const Vec<S, 2>& u) { robot.torque = u; }
+  static Vec<S, 8> measure(const Vec<S, 8>& x) { return spherical_robot_measurement<S>(x); }
   Vec<S, 8> field(const Vec<S, 8>& x) const { return robot.field(x); }
   Vec<S, 8> operator()(const Vec<S, 8>& x) const { return robot.field(x); }
   Vec<S, 1> invariants(const Vec<S, 8>& x) const { return Vec<S, 1>(x.template segment<3>(3).squaredNorm()); }
@@ -50,61 +49,29 @@ struct SimulatedSphericalRobotConfig {
 };
 
 template <class S>
-class SimulatedSphericalRobot {
+class SimulatedSphericalRobot : public HeldTorqueSim<SimulatedSphericalRobot<S>, SphericalRobotPlant<S>,
+                                                     SphericalRobotSignals<S>, SimulatedSphericalRobotConfig<S>> {
  public:
-  using Scalar = S;
+  using HeldTorqueSim<SimulatedSphericalRobot<S>, SphericalRobotPlant<S>, SphericalRobotSignals<S>,
+                      SimulatedSphericalRobotConfig<S>>::HeldTorqueSim;
   using Config = SimulatedSphericalRobotConfig<S>;
-  using Measurement = typename SphericalRobotSignals<S>::Measurement;
   using Command = typename SphericalRobotSignals<S>::Command;
 
   // Error::non_finite / invalid_parameter for bad parameters, a negative gain, |φ0| >= π/2
   // (starting at or below the horizon) or dt <= 0.
-  [[nodiscard]] static Result<SimulatedSphericalRobot> make(const Config& c, S dt) {
-    const Error e = c.params.validate();
-    if (e != Error::none) return e;
-    if (!is_finite(c.feedback_gain) || !is_finite(c.phi0) || !all_finite(c.omega) || !all_finite(c.rotor_rates) ||
-        !is_finite(dt))
-      return Error::non_finite;
-    if (!(c.feedback_gain >= S(0)) || !(dt > S(0)) || !(c.phi0 < S(1.5707963)) || !(c.phi0 > S(-1.5707963)))
-      return Error::invalid_parameter;
-    SimulatedSphericalRobot p;
-    p.cfg_ = c;
-    p.dt_ = dt;
-    p.plant_ = Feedback<SphericalRobotPlant<S>>(SphericalRobotPlant<S>{SphericalRobot<S>{c.params}}, Vec<S, 1>(S(1)),
-                                                Vec<S, 1>(c.feedback_gain));
-    p.reset();
-    return p;
+  static Error config_error(const Config& c, S dt) {
+    const bool finite = is_finite(c.phi0) && all_finite(c.omega) && all_finite(c.rotor_rates);
+    const bool above_horizon = c.phi0 < S(1.5707963) && c.phi0 > S(-1.5707963);
+    return sil_config_error(c.params.validate(), finite, above_horizon, c.feedback_gain, dt);
+  }
+  static SphericalRobotPlant<S> plant(const Config& c) { return SphericalRobotPlant<S>{SphericalRobot<S>{c.params}}; }
+  static Vec<S, 8> initial_state(const Config& c) {
+    return spherical_robot_initial_state(c.phi0, c.omega, c.rotor_rates);
   }
 
-  SimulatedSphericalRobot() = default;
-
-  // Back to the configured initial state, no torque held.
-  void reset() {
-    x_ = spherical_robot_initial_state(cfg_.phi0, cfg_.omega, cfg_.rotor_rates);
-    held_torque_ = Command::Zero();
-  }
-
-  // ---- sensor source ----
-  bool sample(Measurement& y) {
-    plant_.system().robot.torque = held_torque_;
-    rk4_step(plant_, x_, dt_);
-    y = spherical_robot_measurement<S>(x_);
-    return true;
-  }
-  void actuate(const Command& u) { held_torque_ = u; }
-
-  // ---- truth, for reports and tests ----
-  const Vec<S, 8>& state() const { return x_; }                   // (Ω, Γ, θ̇)
-  Vec3<S> vertical() const { return x_.template segment<3>(3); }  // Γ
-  const Command& held_torque() const { return held_torque_; }
-  const Config& config() const { return cfg_; }
-
- private:
-  Config cfg_{};
-  S dt_ = S(1e-3);
-  Feedback<SphericalRobotPlant<S>> plant_{};
-  Vec<S, 8> x_ = Vec<S, 8>::Zero();
-  Command held_torque_ = Command::Zero();
+  // ---- truth, for reports and tests; state() = (Ω, Γ, θ̇) ----
+  Vec3<S> vertical() const { return this->state().template segment<3>(3); }  // Γ
+  const Command& held_torque() const { return this->held_command(); }
 };
 
 // What a SIL run did to the plant and the actuators, kept by rt::Loop's monitor hook at every

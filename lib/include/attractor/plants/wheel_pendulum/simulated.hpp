@@ -9,11 +9,8 @@
 
 #include <cmath>
 
-#include "attractor/core/finite.hpp"
-#include "attractor/core/result.hpp"
 #include "attractor/core/types.hpp"
-#include "attractor/integrate/butcher.hpp"
-#include "attractor/integrate/feedback.hpp"
+#include "attractor/plants/held_torque_sim.hpp"
 #include "attractor/plants/wheel_pendulum/signals.hpp"
 #include "attractor/systems/reaction_wheel_pendulum.hpp"
 
@@ -27,6 +24,8 @@ struct WheelPendulumPlant {
   static constexpr int M = 1;
   ReactionWheelPendulum<S> pendulum{};
   S torque = S(0);  // held over a step
+  void hold(const Vec<S, 1>& u) { torque = u[0]; }
+  static Vec<S, 4> measure(const Vec<S, 4>& x) { return x; }  // ideal sensors read the state
   Vec<S, 4> field(const Vec<S, 4>& x) const { return pendulum.field(x, torque); }
   Vec<S, 1> invariants(const Vec<S, 4>& x) const { return Vec<S, 1>(x[1] * x[1] + x[2] * x[2]); }
   Mat<S, 1, 4> invariants_jacobian(const Vec<S, 4>& x) const {
@@ -44,53 +43,23 @@ struct SimulatedWheelPendulumConfig {
 };
 
 template <class S>
-class SimulatedWheelPendulum {
+class SimulatedWheelPendulum : public HeldTorqueSim<SimulatedWheelPendulum<S>, WheelPendulumPlant<S>,
+                                                    WheelPendulumSignals<S>, SimulatedWheelPendulumConfig<S>> {
  public:
-  using Scalar = S;
+  using HeldTorqueSim<SimulatedWheelPendulum<S>, WheelPendulumPlant<S>, WheelPendulumSignals<S>,
+                      SimulatedWheelPendulumConfig<S>>::HeldTorqueSim;
   using Config = SimulatedWheelPendulumConfig<S>;
-  using Measurement = typename WheelPendulumSignals<S>::Measurement;
-  using Command = typename WheelPendulumSignals<S>::Command;
 
-  [[nodiscard]] static Result<SimulatedWheelPendulum> make(const Config& c, S dt) {
-    const Error e = c.params.validate();
-    if (e != Error::none) return e;
-    if (!is_finite(c.feedback_gain) || !is_finite(c.phi0) || !is_finite(dt)) return Error::non_finite;
-    if (!(c.feedback_gain >= S(0)) || !(dt > S(0))) return Error::invalid_parameter;
-    SimulatedWheelPendulum p;
-    p.cfg_ = c;
-    p.dt_ = dt;
-    p.plant_ = Feedback<WheelPendulumPlant<S>>(WheelPendulumPlant<S>{ReactionWheelPendulum<S>{c.params}},
-                                               Vec<S, 1>(S(1)), Vec<S, 1>(c.feedback_gain));
-    p.reset();
-    return p;
+  static Error config_error(const Config& c, S dt) {
+    return sil_config_error(c.params.validate(), is_finite(c.phi0), true, c.feedback_gain, dt);
   }
-
-  SimulatedWheelPendulum() = default;
-
-  void reset() {
-    x_ << S(0), std::sin(cfg_.phi0), std::cos(cfg_.phi0), S(0);
-    held_torque_ = S(0);
+  static WheelPendulumPlant<S> plant(const Config& c) {
+    return WheelPendulumPlant<S>{ReactionWheelPendulum<S>{c.params}};
   }
+  static Vec<S, 4> initial_state(const Config& c) { return Vec<S, 4>(S(0), std::sin(c.phi0), std::cos(c.phi0), S(0)); }
 
-  // ---- sensor source ----
-  bool sample(Measurement& y) {
-    plant_.system().torque = held_torque_;
-    rk4_step(plant_, x_, dt_);
-    y = x_;
-    return true;
-  }
-  void actuate(const Command& u) { held_torque_ = u[0]; }
-
-  // ---- truth, for reports and tests ----
-  const Vec<S, 4>& state() const { return x_; }  // (Ω, Γ1, Γ2, θ̇)
-  S held_torque() const { return held_torque_; }
-
- private:
-  Config cfg_{};
-  S dt_ = S(1e-3);
-  Feedback<WheelPendulumPlant<S>> plant_{};
-  Vec<S, 4> x_ = Vec<S, 4>::Zero();
-  S held_torque_ = S(0);
+  // ---- truth, for reports and tests; state() = (Ω, Γ1, Γ2, θ̇) ----
+  S held_torque() const { return this->held_command()[0]; }
 };
 
 // What a SIL run did to the plant and the actuator, kept by rt::Loop's monitor hook every tick.
