@@ -28,5 +28,8 @@ if(CMAKE_CXX_COMPILER_ID MATCHES "Clang")
     add_link_options(-fuse-ld=lld)
   endif()
 endif()
+# clang for the builds the suite makes outside this one (the fuzz targets, the starter's
+# add_subdirectory build), whichever compiler this build uses.
+find_program(ATTRACTOR_CLANGXX NAMES clang++-14 clang++)
 find_package(GTest REQUIRED)
 include(GoogleTest)

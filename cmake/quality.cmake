@@ -34,8 +34,7 @@ endif()
 # seconds from its seed corpus (4 s at most a target: the two option fuzzers reach that cap, the
 # frame and text fuzzers finish their inputs in 1-3 s).
 # Its sanitizer set is this build's (cmake/sanitizers.cmake): full when this build is full, else ON.
-find_program(ATTRACTOR_CLANGXX NAMES clang++-14 clang++)
-if(ATTRACTOR_CLANGXX)
+if(ATTRACTOR_CLANGXX)  # cmake/host.cmake
   set(_fuzz_san ON)
   if(ATTRACTOR_SANITIZE STREQUAL "full" OR ATTRACTOR_SANITIZE STREQUAL "FULL")
     set(_fuzz_san full)
