@@ -6,74 +6,94 @@ stage_weights); the invariant errors of the tools' float runs and the M4F float 
 step with the state rounded once per stage and once per step."""
 
 # M4F float instructions per step (plain field, feedback field) with the state rounded once per
-# stage, measured at commit f95cd4d (bench-float.mps2-an386).
+# stage, measured on the tree of commit 1730f59 with only explicit_rk_step changed back to the
+# per-stage accumulation (acc = x; acc += (h b_i) k_i; x = acc; its form before commit 7d26870),
+# bench.mps2-an386, so that every difference in the table is the rounding form's alone.
 BEFORE = {
-    ("falling_disk", "euler"): (241.8, 570.8),
+    ("falling_disk", "euler"): (241.8, 571.0),
     ("falling_disk", "heun"): (489.8, 1148.8),
-    ("falling_disk", "rk4"): (1013.8, 2270.8),
+    ("falling_disk", "rk4"): (1014.0, 2270.8),
     ("sleigh_toda", "euler"): (18.0, 35.0),
     ("sleigh_toda", "heun"): (30.0, 57.0),
     ("sleigh_toda", "rk4"): (55.2, 106.0),
-    ("chaplygin_sphere", "euler"): (82.0, 197.8),
-    ("chaplygin_sphere", "heun"): (137.8, 410.2),
+    ("chaplygin_sphere", "euler"): (82.2, 198.0),
+    ("chaplygin_sphere", "heun"): (138.0, 410.0),
     ("chaplygin_sphere", "rk4"): (297.0, 825.0),
     ("sleigh_oscillating_mass", "euler"): (85.0, 118.0),
     ("sleigh_oscillating_mass", "heun"): (153.0, 219.0),
-    ("sleigh_oscillating_mass", "rk4"): (338.2, 434.0),
-    ("euler_poincare_suslov", "euler"): (125.0, 214.0),
+    ("sleigh_oscillating_mass", "rk4"): (338.0, 434.2),
+    ("euler_poincare_suslov", "euler"): (125.0, 213.8),
     ("euler_poincare_suslov", "heun"): (248.0, 499.0),
     ("euler_poincare_suslov", "rk4"): (580.0, 948.0),
-    ("suslov", "euler"): (125.2, 214.0),
+    ("suslov", "euler"): (125.0, 214.0),
     ("suslov", "heun"): (247.8, 498.8),
-    ("suslov", "rk4"): (580.0, 948.2),
-    ("knife_edge", "euler"): (245.8, 297.8),
-    ("knife_edge", "heun"): (435.8, 551.8),
-    ("knife_edge", "rk4"): (831.8, 1020.8),
-    ("chaplygin_sleigh", "euler"): (86.2, 143.0),
-    ("chaplygin_sleigh", "heun"): (152.0, 272.0),
-    ("chaplygin_sleigh", "rk4"): (334.0, 553.0),
-    ("chaplygin_sleigh_reduced", "euler"): (58.0, 75.0),
+    ("suslov", "rk4"): (579.8, 947.8),
+    ("knife_edge", "euler"): (121.0, 157.8),
+    ("knife_edge", "heun"): (233.0, 321.8),
+    ("knife_edge", "rk4"): (466.8, 655.8),
+    ("chaplygin_sleigh", "euler"): (86.0, 143.0),
+    ("chaplygin_sleigh", "heun"): (152.0, 272.2),
+    ("chaplygin_sleigh", "rk4"): (334.0, 553.2),
+    ("chaplygin_sleigh_reduced", "euler"): (58.0, 75.2),
     ("chaplygin_sleigh_reduced", "heun"): (104.0, 125.0),
-    ("chaplygin_sleigh_reduced", "rk4"): (176.0, 260.8),
+    ("chaplygin_sleigh_reduced", "rk4"): (176.0, 261.0),
     ("heisenberg", "euler"): (24.2, 58.0),
     ("heisenberg", "heun"): (41.0, 103.0),
-    ("heisenberg", "rk4"): (62.0, 188.0),
+    ("heisenberg", "rk4"): (61.8, 188.0),
     ("nonholonomic_oscillator", "euler"): (136.8, 191.0),
-    ("nonholonomic_oscillator", "heun"): (262.0, 380.0),
-    ("nonholonomic_oscillator", "rk4"): (540.0, 756.0),
-    ("rolling_disk", "euler"): (163.0, 229.2),
-    ("rolling_disk", "heun"): (356.0, 538.0),
+    ("nonholonomic_oscillator", "heun"): (262.8, 380.0),
+    ("nonholonomic_oscillator", "rk4"): (540.0, 756.2),
+    ("rolling_disk", "euler"): (163.2, 229.0),
+    ("rolling_disk", "heun"): (355.8, 538.0),
     ("rolling_disk", "rk4"): (709.0, 1017.0),
-    ("roller_racer", "euler"): (647.8, 779.2),
-    ("roller_racer", "heun"): (1313.0, 1545.8),
-    ("roller_racer", "rk4"): (2651.0, 3020.2),
+    ("roller_racer", "euler"): (648.0, 779.2),
+    ("roller_racer", "heun"): (1313.0, 1546.0),
+    ("roller_racer", "rk4"): (2651.2, 3020.0),
     ("nh_particle", "euler"): (114.0, 272.0),
-    ("nh_particle", "heun"): (199.0, 560.0),
-    ("nh_particle", "rk4"): (407.0, 1102.2),
+    ("nh_particle", "heun"): (199.0, 560.2),
+    ("nh_particle", "rk4"): (406.8, 1102.0),
     ("snakeboard", "euler"): (2084.8, 6891.2),
-    ("snakeboard", "heun"): (4195.0, 13784.8),
-    ("snakeboard", "rk4"): (8353.2, 27499.2),
-    ("oscillator", "euler"): (16.0, 29.0),
-    ("oscillator", "heun"): (25.8, 47.0),
-    ("oscillator", "rk4"): (45.8, 86.0),
-    ("planar_pendulum", "euler"): (44.0, 67.0),
+    ("snakeboard", "heun"): (4193.0, 13785.0),
+    ("snakeboard", "rk4"): (8353.4, 27499.2),
+    ("oscillator", "euler"): (15.8, 29.0),
+    ("oscillator", "heun"): (26.0, 47.2),
+    ("oscillator", "rk4"): (46.0, 86.2),
+    ("planar_pendulum", "euler"): (43.8, 67.0),
     ("planar_pendulum", "heun"): (82.0, 121.0),
     ("planar_pendulum", "rk4"): (148.0, 221.0),
-    ("spherical_pendulum", "euler"): (58.0, 93.8),
+    ("spherical_pendulum", "euler"): (58.0, 94.0),
     ("spherical_pendulum", "heun"): (105.0, 160.0),
-    ("spherical_pendulum", "rk4"): (200.0, 316.0),
-    ("pendulum_skate", "euler"): (62.0, 199.0),
+    ("spherical_pendulum", "rk4"): (199.8, 316.2),
+    ("pendulum_skate", "euler"): (61.8, 199.0),
     ("pendulum_skate", "heun"): (110.0, 394.0),
-    ("pendulum_skate", "rk4"): (188.0, 763.2),
-    ("pendulum_skate_full", "euler"): (631.2, 876.0),
-    ("pendulum_skate_full", "heun"): (1331.0, 1818.0),
-    ("pendulum_skate_full", "rk4"): (2674.0, 3647.2),
-    ("skate_rotor_plant", "euler"): (75.0, 85.2),
-    ("skate_rotor_plant", "heun"): (123.0, 139.0),
-    ("skate_rotor_plant", "rk4"): (228.2, 235.0),
-    ("skate_gamma", "euler"): (38.0, 53.0),
-    ("skate_gamma", "heun"): (73.2, 97.0),
-    ("skate_gamma", "rk4"): (135.0, 175.8),
+    ("pendulum_skate", "rk4"): (188.0, 763.0),
+    ("pendulum_skate_full", "euler"): (631.0, 876.0),
+    ("pendulum_skate_full", "heun"): (1331.0, 1817.8),
+    ("pendulum_skate_full", "rk4"): (2674.2, 3647.0),
+    ("skate_rotor_plant", "euler"): (74.8, 85.0),
+    ("skate_rotor_plant", "heun"): (122.8, 139.0),
+    ("skate_rotor_plant", "rk4"): (228.0, 235.0),
+    ("skate_gamma", "euler"): (38.0, 53.2),
+    ("skate_gamma", "heun"): (73.0, 97.0),
+    ("skate_gamma", "rk4"): (135.0, 176.0),
+    ("nonholonomic_oscillator_generated", "euler"): (52.8, 104.0),
+    ("nonholonomic_oscillator_generated", "heun"): (102.0, 177.0),
+    ("nonholonomic_oscillator_generated", "rk4"): (184.0, 349.0),
+    ("nh_particle_generated", "euler"): (43.0, 86.0),
+    ("nh_particle_generated", "heun"): (78.8, 146.0),
+    ("nh_particle_generated", "rk4"): (142.8, 272.0),
+    ("chaplygin_sleigh_xy_generated", "euler"): (180.8, 206.8),
+    ("chaplygin_sleigh_xy_generated", "heun"): (348.8, 406.8),
+    ("chaplygin_sleigh_xy_generated", "rk4"): (713.8, 813.8),
+    ("spherical_pendulum_generated", "euler"): (62.8, 101.2),
+    ("spherical_pendulum_generated", "heun"): (118.2, 184.0),
+    ("spherical_pendulum_generated", "rk4"): (231.0, 371.2),
+    ("planar_pendulum_generated", "euler"): (46.0, 77.0),
+    ("planar_pendulum_generated", "heun"): (86.2, 128.0),
+    ("planar_pendulum_generated", "rk4"): (160.0, 248.0),
+    ("double_pendulum_generated", "euler"): (153.0, 205.0),
+    ("double_pendulum_generated", "heun"): (346.0, 460.0),
+    ("double_pendulum_generated", "rk4"): (675.8, 881.2),
 }
 
 # Largest |F − F0| of float runs of attractor-sim's default cases (docs/tools.md, `--json`'s
@@ -140,7 +160,8 @@ def section(w, steps):
         r = "–" if not new else f"{old / new:.1f}"
         w(f"| {cmd} | {method} | {inv} | {old:.2e} | {new:.2e} | {r} |")
     w("")
-    w("M4F float instructions per step (QEMU `mps2-an386`), once per stage (commit f95cd4d) and now:")
+    w("M4F float instructions per step (QEMU `mps2-an386`), once per stage and once per step, on the same")
+    w("tree (the once-per-stage column: `explicit_rk_step` alone changed back to its per-stage form):")
     w("")
     w("| system | scheme | plain: stage | plain: step | feedback: stage | feedback: step |")
     w("|---|---|---:|---:|---:|---:|")
@@ -159,16 +180,24 @@ def section(w, steps):
             total = sum(b - a for _, a, b in pairs)
             w(f"- {scheme} {'plain' if kind == 'field' else 'feedback'}: {len(pairs)} rows, total change {total:+,.1f}; "
               f"rose (counts resolve ±0.4): {', '.join(rose) if rose else 'none'}.")
+    rises = [(b - a) / a for (n, sc), v in BEFORE.items() if sc != "euler" for col, kind in ((0, "field"), (1, "feedback"))
+             for a, b in [(v[col], steps.get((n, sc, "float", kind)))] if b is not None and b > a + 0.4]
+    if rises:
+        w(f"- The largest rise is {100 * max(rises):.1f} % of its row's count.")
     w("")
     w("The sum costs the same floating-point operations as the per-stage additions (RK4: 4N, Heun: 2N")
-    w("for an N-state), but x is needed once more, at the end, where the per-stage form carried it in its")
-    w("running sum from the first stage: N more loads or register copies. The plain steps come out lower")
-    w("in total all the same (the compiler allocates the sum form better there). On the feedback fields,")
-    w("which keep gains and references live beside the sum, RK4's stages are scheduling regions (2 and 3 one)")
-    w("(`detail::stage_boundary` in `integrate/butcher.hpp`: GCC's scheduler otherwise moves a stage's sum")
-    w("update into the next stage's field, keeping its k live and spilling). That took the feedback RK4")
-    w("rows from 14 rises (total +33.4) to the ones listed; what is left is the N copies of x above and")
-    w("the register allocation around them.")
+    w("for an N-state: the sum's first term is free, its final multiply-add onto x is the one the per-stage")
+    w("form spends on its first stage), but not the same registers. The per-stage form accumulates in x's")
+    w("own registers, so x is consumed by its running sum and never needed again; one rounding per step")
+    w("needs x and the sum both at the end, so x is either kept live across the stages (N registers")
+    w("beside the field's own values) or read again (N loads), and a stage point x + c k, a multiply-add")
+    w("that overwrites its addend, needs a fresh x as before. Which of the two the compiler picks, and what")
+    w("it spills around it, moves a row by a few instructions either way (the totals and rises above).")
+    w("On the feedback fields RK4's stages are scheduling regions, 2 and 3 one (`detail::stage_boundary` in")
+    w("`integrate/butcher.hpp`: GCC's pre-allocation scheduler otherwise moves a stage's sum update into")
+    w("the next stage's field, keeping its k live and spilling). Turning that scheduler off")
+    w("(`-fno-schedule-insns`) was measured too: against the once-per-stage column 64 of the 168 float")
+    w("rows rise, feedback RK4 by +317 in total.")
     w("")
 
 
