@@ -1,16 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 // Bench rows of the systems generated from model descriptions (scripts/attractor-model,
 // docs/model-compiler.md; system_rows.hpp), beside their hand-written rows of the other families:
-// the same documented cases. The knife edge is generated and is the tree's only one: its rows are
-// rows_nonholonomic.cpp's knife_edge. The pendulums' second row is d|q|²/dt = 2 q·p/m where the
-// hand-written one monitors q·p, so its gain is a quarter of the hand-written row's 20 (m = 1):
-// the same Lyapunov function. The double pendulum (Cartesian, two rods) has no hand-written
-// counterpart: its header is generated at build time from docs/starter-model/double_pendulum.toml
-// (attractor_add_model, apps/bench/CMakeLists.txt).
+// the same documented cases. The knife edge, the nonholonomic oscillator and the particle are
+// generated and are the tree's only ones: their rows are rows_nonholonomic.cpp's knife_edge and
+// nonholonomic_oscillator and rows_nonholonomic_methods.cpp's nh_particle. The pendulums' second row is d|q|²/dt = 2
+// q·p/m where the hand-written one monitors q·p, so its gain is a quarter of the hand-written row's 20 (m = 1): the
+// same Lyapunov function. The double pendulum (Cartesian, two rods) has no hand-written counterpart: its header is
+// generated at build time from docs/starter-model/double_pendulum.toml (attractor_add_model,
+// apps/bench/CMakeLists.txt).
 #include "attractor/core/documented.hpp"
 #include "attractor/generated/chaplygin_sleigh_xy.hpp"
-#include "attractor/generated/nonholonomic_oscillator.hpp"
-#include "attractor/generated/nonholonomic_particle.hpp"
 #include "attractor/generated/planar_pendulum.hpp"
 #include "attractor/generated/spherical_pendulum.hpp"
 #include "double_pendulum.hpp"
@@ -22,11 +21,6 @@ template <class S>
 void generated_rows(const char* prec) {
   using namespace attractor::generated;
   const S h = S(1e-3);
-  bench_system(prec, "nonholonomic_oscillator_generated", NonholonomicOscillator<S>::make().value(),
-               documented_x0<S, NonholonomicOscillatorFacts>(), documented_gains<S, NonholonomicOscillatorFacts>(), h);
-  // As rows_nonholonomic_methods.cpp's nh_particle: gains 50, h = 1e-2.
-  bench_system(prec, "nh_particle_generated", NonholonomicParticle<S>::make().value(),
-               documented_x0<S, NonholonomicParticleFacts>(), Vec<S, 3>::Constant(S(50)), S(1e-2));
   bench_system(prec, "chaplygin_sleigh_xy_generated", ChaplyginSleighXY<S>::make().value(),
                documented_x0<S, ChaplyginSleighXYFacts>(), documented_gains<S, ChaplyginSleighXYFacts>(), h);
   bench_system(prec, "spherical_pendulum_generated", SphericalPendulum<S>::make().value(), spherical_x0<S>(),

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // The generated nonholonomic oscillator, particle and Chaplygin sleigh (contact-point coordinates) against
-// the hand-written ones: field, invariants and fused feedback field at random states on the
-// constraint set, and a feedback RK4 run of the documented case, in float and double.
+// hand-written ones (the oscillator's and the particle's are test references in host-tests/support): field, invariants
+// and fused feedback field at random states on the constraint set, and a feedback RK4 run of the documented case, in
+// float and double.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -14,8 +15,8 @@
 #include "attractor/integrate/butcher.hpp"
 #include "attractor/integrate/feedback.hpp"
 #include "attractor/systems/chaplygin_sleigh_xy.hpp"
-#include "attractor/systems/nonholonomic_oscillator.hpp"
-#include "attractor/systems/nonholonomic_particle.hpp"
+#include "hand_nonholonomic_oscillator.hpp"
+#include "hand_nonholonomic_particle.hpp"
 #include "relative_difference.hpp"
 
 using namespace attractor;
@@ -93,10 +94,10 @@ TYPED_TEST_SUITE(GeneratedCotangent, CotangentScalars);
 TYPED_TEST(GeneratedCotangent, NonholonomicOscillatorAgreesWithTheHandWritten) {
   using S = TypeParam;
   const auto gen = *generated::NonholonomicOscillator<S>::make();
-  const auto hand = *NonholonomicOscillator<S>::make();
+  const auto hand = *hand::NonholonomicOscillator<S>::make();
   const Vec<S, 6> x0 = (Vec<S, 6>() << 1, 1, 1, 0, 0, 0).finished();  // paper 000 §3.7
   const auto a =
-      agreement<S>(gen, hand, *NonholonomicOscillator<double>::make(), x0, Vec<S, 3>(300, 500, 300), 1e-3, 10000);
+      agreement<S>(gen, hand, *hand::NonholonomicOscillator<double>::make(), x0, Vec<S, 3>(300, 500, 300), 1e-3, 10000);
   expect_agreement<S>("nonholonomic oscillator", a);
 }
 
@@ -120,10 +121,10 @@ TYPED_TEST(GeneratedCotangent, NonholonomicParticleAgreesWithTheHandWritten) {
   generated::NonholonomicParticleParams<S> gp;
   gp.m = S(1.7);
   const auto gen = *generated::NonholonomicParticle<S>::make(gp);
-  const auto hand = *NonholonomicParticle<S>::make(S(1.7));
+  const auto hand = *hand::NonholonomicParticle<S>::make(S(1.7));
   const Vec<S, 6> x0 = (Vec<S, 6>() << 0, S(0.3), 0, S(1.7), S(0.85), S(0.51)).finished();  // paper 001 Example 1
   const auto a =
-      agreement<S>(gen, hand, *NonholonomicParticle<double>::make(1.7), x0, Vec<S, 3>(10, 10, 10), 1e-3, 10000);
+      agreement<S>(gen, hand, *hand::NonholonomicParticle<double>::make(1.7), x0, Vec<S, 3>(10, 10, 10), 1e-3, 10000);
   expect_agreement<S>("nonholonomic particle", a);
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Nonholonomic oscillator (paper 000 §3.7): the printed H̃, ∇H̃ and λ̃ against the cotangent
-// adapter, the unit and non-unit constraint (Remark 2.4) giving one field, first integrals and
+// adapter, the unit constraint (the library's system, generated) and the non-unit one (Remark 2.4;
+// the hand derivation of host-tests/support) giving one field, first integrals and
 // Jacobian, and the paper's experiment (Euler, h = 1e-3, k = (500, 300, 300), t ∈ [0, 200]) in
 // float and double against y = cos t and an accurate reference integration.
 #include <gtest/gtest.h>
@@ -11,6 +12,7 @@
 #include "attractor/core/documented.hpp"
 #include "attractor/integrate/feedback.hpp"
 #include "attractor/systems/nonholonomic_oscillator.hpp"
+#include "hand_nonholonomic_oscillator.hpp"
 #include "no_alloc.hpp"
 #include "nonholonomic_checks.hpp"
 
@@ -37,8 +39,8 @@ TEST(NonholonomicOscillator, UnitAndNonUnitConstraintGiveOneField) {
   // e = (1, 0, y) through Remark 2.4's general formulas gives the same field as the normalised e
   // on the constraint set, and the same H̃ everywhere; the constraint rows differ by √(1 + y²).
   // Off the constraint set the two extensions differ by a force ∝ c (each keeps its own c).
-  const auto unit = *NonholonomicOscillator<double>::make(true);
-  const auto raw = *NonholonomicOscillator<double>::make(false);
+  const auto unit = *NonholonomicOscillator<double>::make();
+  const auto raw = *hand::NonholonomicOscillator<double>::make(false);
   std::mt19937 rng(19);
   for (int trial = 0; trial < 20; ++trial) {
     const auto on = cotangent_on_constraint(unit, rng);
@@ -48,7 +50,7 @@ TEST(NonholonomicOscillator, UnitAndNonUnitConstraintGiveOneField) {
     EXPECT_NEAR(unit.invariants(x)[0] * std::sqrt(1 + x[1] * x[1]), raw.invariants(x)[0], 1e-13);
     EXPECT_LT(jacobian_error(unit, x), 1e-8);
     EXPECT_LT(jacobian_error(raw, x), 1e-8);
-    EXPECT_LT(jacobian_error(NonholonomicOscillator<double, EnergyRow::original>::make(false).value(), x), 1e-8);
+    EXPECT_LT(jacobian_error(hand::NonholonomicOscillator<double, EnergyRow::original>::make(false).value(), x), 1e-8);
   }
 }
 
@@ -57,31 +59,35 @@ class OscillatorTyped : public ::testing::Test {};
 using Scalars = ::testing::Types<float, double>;
 TYPED_TEST_SUITE(OscillatorTyped, Scalars);
 
+// sys, sysH: the extension with the energy row H̃ and H; unit_e: their constraint row is the unit one.
+template <class S, class Sys, class SysH>
+void expect_conserved(const Sys& sys, const SysH& sysH, bool unit_e, std::mt19937& rng) {
+  const double tol = std::is_same<S, float>::value ? 2e-6 : 1e-14;
+  for (int trial = 0; trial < 30; ++trial) {
+    const auto x = cotangent_on_constraint(sys, rng);
+    EXPECT_LT(first_integral_residual(sys, x), tol);
+    EXPECT_LT(first_integral_residual(sysH, x), tol);
+    // Off the constraint set J and H̃ (and H) stay first integrals; H_y does not
+    // (nonholonomic_oscillator.hpp).
+    const auto y = random_vector<S, 6>(rng);
+    EXPECT_LT(first_integral_residual(sys, y, 0, 2), tol);
+    // H = H̃ + ½ cᵀC(q)c is one only when C is constant (cotangent_extension.hpp).
+    if (unit_e) {
+      EXPECT_LT(first_integral_residual(sysH, y, 0, 2), tol);
+    }
+    const double s2 = 1 + double(y[1]) * y[1];
+    const double dHy = -double(y[4]) * (double(y[1]) * y[3] - y[5]) * (double(y[3]) + double(y[1]) * y[5]) / (s2 * s2);
+    EXPECT_NEAR(double(sys.invariants_jacobian(y).row(2).dot(sys.field(y))), dHy, 1e-5 * (1 + std::abs(dHy)));
+  }
+}
+
 TYPED_TEST(OscillatorTyped, ExtendedFieldConservesItsInvariants) {
   using S = TypeParam;
-  const double tol = std::is_same<S, float>::value ? 2e-6 : 1e-14;
   std::mt19937 rng(23);
-  for (bool unit_e : {true, false}) {
-    const auto sys = *NonholonomicOscillator<S>::make(unit_e);
-    const auto sysH = *NonholonomicOscillator<S, EnergyRow::original>::make(unit_e);
-    for (int trial = 0; trial < 30; ++trial) {
-      const auto x = cotangent_on_constraint(sys, rng);
-      EXPECT_LT(first_integral_residual(sys, x), tol);
-      EXPECT_LT(first_integral_residual(sysH, x), tol);
-      // Off the constraint set J and H̃ (and H) stay first integrals; H_y does not
-      // (nonholonomic_oscillator.hpp).
-      const auto y = random_vector<S, 6>(rng);
-      EXPECT_LT(first_integral_residual(sys, y, 0, 2), tol);
-      // H = H̃ + ½ cᵀC(q)c is one only when C is constant (cotangent_extension.hpp).
-      if (unit_e) {
-        EXPECT_LT(first_integral_residual(sysH, y, 0, 2), tol);
-      }
-      const double s2 = 1 + double(y[1]) * y[1];
-      const double dHy =
-          -double(y[4]) * (double(y[1]) * y[3] - y[5]) * (double(y[3]) + double(y[1]) * y[5]) / (s2 * s2);
-      EXPECT_NEAR(double(sys.invariants_jacobian(y).row(2).dot(sys.field(y))), dHy, 1e-5 * (1 + std::abs(dHy)));
-    }
-  }
+  expect_conserved<S>(*NonholonomicOscillator<S>::make(), *NonholonomicOscillator<S, EnergyRow::original>::make(), true,
+                      rng);
+  expect_conserved<S>(*hand::NonholonomicOscillator<S>::make(false),
+                      *hand::NonholonomicOscillator<S, EnergyRow::original>::make(false), false, rng);
 }
 
 // The paper's experiment: q0 = (1, 1, 1), p0 = 0, Euler, h = 1e-3, k1 = 500 on H̃, k2 = 300 on

@@ -55,7 +55,7 @@ TEST(Example1Particle, VerletKeepsEnergyConstraintAndMomentumAndSolvesEq14) {
           .norm(),
       1e-10);
   ParticleModel heavy;
-  heavy.m = 2.5;
+  heavy.prm.m = 2.5;
   const Vec<double, 6> x2 = (Vec<double, 6>() << x0.head<3>(), 2.5 * x0.tail<3>()).finished();
   EXPECT_LT(
       (NonholonomicParticle<double>::make(2.5).value().exact_state(x2, 2) - reference_flow(heavy, x2, 2, 2000)).norm(),
@@ -89,7 +89,7 @@ TEST(Example1Particle, DlaKeepsItsDiscreteConstraintNotTheEnergy) {
 TEST(Example1Particle, DlaMultiplierIsTheStepsConstraintImpulse) {
   const double h = 0.05;
   ParticleModel heavy;
-  heavy.m = 2.5;
+  heavy.prm.m = 2.5;
   const Vec<double, 6> x0 = particle_x0();
   Vec<double, 6> x = (Vec<double, 6>() << x0.head<3>(), 2.5 * x0.tail<3>()).finished();
   auto d = *DiscreteLagrangeDAlembert<ParticleModel>::make(heavy, x);

@@ -6,10 +6,10 @@
 // The nonholonomic oscillator: a unit particle in a quadratic potential, xdot + y zdot = 0.
 // Source: paper 000 §3.7; Modin–Verdier 2014
 // Nonholonomic: a cotangent model (nonholonomic/cotangent_model.hpp) and the System CotangentExtension builds from it (paper 000 §2.1, Remark 2.4).
-// State x = (x, y, z, px, py, pz); invariants F = (J, H_ext, H_y).
-//   J: constraint momentum (px + y pz)/sqrt(1 + y^2), target 0
-//   H_ext: extended energy H~ = H - c^T G^-1 c / 2 (paper 000 eq. (10))
-//   H_y: energy of the y motion (a first integral on the constraint set)
+// State x = (x, y, z, px, py, pz); invariants F = (J, H, Hy).
+//   J: (px + y pz)/sqrt(1 + y^2), target 0
+//   H: the extended energy H~
+//   Hy: (py^2 + y^2)/2, the y oscillator
 #pragma once
 
 #include <cmath>
@@ -26,13 +26,13 @@ namespace attractor::generated {
 struct NonholonomicOscillatorFacts {
   static constexpr const char* states[] = {"x", "y", "z", "px", "py", "pz"};
   static constexpr facts::Invariant invariants[] = {
-      {"J", facts::InvariantKind::constraint, "constraint momentum (px + y pz)/sqrt(1 + y^2), target 0"},
-      {"H_ext", facts::InvariantKind::energy, "extended energy H~ = H - c^T G^-1 c / 2 (paper 000 eq. (10))"},
-      {"H_y", facts::InvariantKind::energy, "energy of the y motion (a first integral on the constraint set)"},
+      {"J", facts::InvariantKind::constraint, "(px + y pz)/sqrt(1 + y^2), target 0"},
+      {"H", facts::InvariantKind::energy, "the extended energy H~"},
+      {"Hy", facts::InvariantKind::energy, "(py^2 + y^2)/2, the y oscillator"},
   };
   static constexpr double x0[] = {1.0, 1.0, 1.0, 0.0, 0.0, 0.0};
   static constexpr double gains[] = {300.0, 500.0, 300.0};
-  static constexpr facts::Case documented = {"paper 000 §3.7", "paper 000 §3.7: q0 = (1, 1, 1), p0 = 0, feedback Euler, k1 = 500 on H~, k2 = k3 = 300", x0, 0.001, 200.0, "feedback-euler", 300.0, gains, nullptr};
+  static constexpr facts::Case documented = {"paper", "paper 000 §3.7", x0, 0.001, 200.0, "feedback-euler", 300.0, gains, nullptr, true};
 };
 
 template <class S>

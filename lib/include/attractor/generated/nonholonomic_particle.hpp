@@ -6,10 +6,10 @@
 // The nonholonomic particle: a free particle in R^3 with zdot = y xdot.
 // Source: paper 001 Example 1; Bloch, Nonholonomic Mechanics, §1.4
 // Nonholonomic: a cotangent model (nonholonomic/cotangent_model.hpp) and the System CotangentExtension builds from it (paper 000 §2.1, Remark 2.4).
-// State x = (x, y, z, px, py, pz); invariants F = (c, H_ext, py).
+// State x = (x, y, z, px, py, pz); invariants F = (c, H, py).
 //   c: pz - y px, target 0
-//   H_ext: extended energy H~ = H - c^T G^-1 c / 2 (paper 000 eq. (10))
-//   py: py (a horizontal symmetry; a first integral on the constraint set)
+//   H: the extended energy H~
+//   py: py
 #pragma once
 
 #include <cmath>
@@ -30,8 +30,8 @@ struct NonholonomicParticleFacts {
   static constexpr const char* states[] = {"x", "y", "z", "px", "py", "pz"};
   static constexpr facts::Invariant invariants[] = {
       {"c", facts::InvariantKind::constraint, "pz - y px, target 0"},
-      {"H_ext", facts::InvariantKind::energy, "extended energy H~ = H - c^T G^-1 c / 2 (paper 000 eq. (10))"},
-      {"py", facts::InvariantKind::momentum, "py (a horizontal symmetry; a first integral on the constraint set)"},
+      {"H", facts::InvariantKind::energy, "the extended energy H~"},
+      {"py", facts::InvariantKind::momentum, "py"},
   };
   static constexpr double x0[] = {0.0, 0.3, 0.0, 1.0, 0.5, 0.3};
   static constexpr facts::Case documented = {"paper", "paper 001 Example 1", x0, 0.001, 10.0, "feedback-rk4", 10.0, nullptr, nullptr};

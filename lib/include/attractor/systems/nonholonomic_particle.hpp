@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // The nonholonomic particle (paper 001 Example 1, unit mass there; Bloch, Nonholonomic Mechanics,
-// §1.4): a free particle of mass m in R³ with the constraint ż − y ẋ = 0, as the cotangent-bundle
-// extension of nonholonomic/cotangent_extension.hpp:
+// §1.4): a free particle of mass m in R³ with the constraint ż − y ẋ = 0. The system is generated
+// from models/nonholonomic_particle.toml (generated/nonholonomic_particle.hpp: the cotangent model
+// and the adapter's field and fused feedback field written out); here the names users know, the
+// mass as make()'s argument and the closed-form solution, which no description states:
 //
 //   H = |p|²/(2m),  e = (−y, 0, 1) (μ = m eᵀ; not normalised, Remark 2.4),
 //   Lagrange–d'Alembert: ẍ + y z̈ = 0, ÿ = 0, ż = y ẋ  (as printed in Example 1).
@@ -12,7 +14,7 @@
 // (vy = 0: straight line at ẋ = u/√(1 + y0²)).
 //
 // State layout x = (x, y, z, px, py, pz), N = 6. Invariants (M = 3):
-//   row 0  pz − y px              constraint, target 0
+//   row 0  c = pz − y px          constraint, target 0
 //   row 1  H̃ (default) or H       energy (H is conserved by the flow; Theorem 1: the
 //                                  nonholonomic Störmer–Verlet method keeps it exactly)
 //   row 2  py                      momentum (ξ2 = (0, 1, 0), a horizontal symmetry: Corollary 4)
@@ -21,69 +23,36 @@
 
 #include <cmath>
 
-#include "attractor/core/facts.hpp"
-#include "attractor/core/finite.hpp"
-#include "attractor/core/result.hpp"
-#include "attractor/core/types.hpp"
-#include "attractor/nonholonomic/cotangent_extension.hpp"
+#include "attractor/generated/nonholonomic_particle.hpp"
 
 namespace attractor {
 
-// The particle's facts (core/facts.hpp): paper 001 Example 1, q0 = (0, 0.3, 0), p0 = m (1, 0.5, 0.3)
-// (on pz = y px), gains 10, t in [0, 10].
-struct NonholonomicParticleFacts {
-  static constexpr facts::Param params[] = {{"m", "kg", 1, facts::positive(), "particle mass"}};
-  static constexpr const char* states[] = {"x", "y", "z", "px", "py", "pz"};
-  static constexpr facts::Invariant invariants[] = {{"c", facts::InvariantKind::constraint, "pz - y px, target 0"},
-                                                    {"H", facts::InvariantKind::energy, "the extended energy H~"},
-                                                    {"py", facts::InvariantKind::momentum, "py"}};
-  static constexpr double x0[] = {0, 0.3, 0, 1, 0.5, 0.3};  // at the default m = 1
-  static constexpr facts::Case documented = {"paper", "paper 001 Example 1", x0, 1e-3, 10, "feedback-rk4", 10};
-};
-
+using generated::NonholonomicParticleFacts;
 template <class S>
-struct NonholonomicParticleModel {
-  using Scalar = S;
-  static constexpr int Q = 3, K = 1, extra_integrals = 1;
-  static constexpr bool constant_mass = true;  // midpoint_lagrangian.hpp: explicit discrete steps
-  S m = S(facts::default_of<NonholonomicParticleFacts>(0));
-
-  Mat3<S> mass(const Vec3<S>&) const { return m * Mat3<S>::Identity(); }
-  Mat3<S> inverse_mass(const Vec3<S>&) const { return Mat3<S>::Identity() / m; }
-  Vec3<S> kinetic_gradient(const Vec3<S>&, const Vec3<S>&) const { return Vec3<S>::Zero(); }
-  S potential(const Vec3<S>&) const { return S(0); }
-  Vec3<S> potential_gradient(const Vec3<S>&) const { return Vec3<S>::Zero(); }
-  Mat<S, 3, 1> constraint_fields(const Vec3<S>& q) const { return Vec3<S>(-q[1], S(0), S(1)); }
-  Mat3<S> constraint_derivative(const Vec3<S>&, int) const {
-    Mat3<S> De = Mat3<S>::Zero();
-    De(0, 1) = S(-1);
-    return De;
-  }
-  Vec<S, 1> first_integrals(const Vec3<S>&, const Vec3<S>& p) const { return Vec<S, 1>(p[1]); }
-  Mat<S, 1, 6> first_integrals_jacobian(const Vec3<S>&, const Vec3<S>&) const {
-    Mat<S, 1, 6> J = Mat<S, 1, 6>::Zero();
-    J(0, 4) = S(1);
-    return J;
-  }
-};
+using NonholonomicParticleParams = generated::NonholonomicParticleParams<S>;
+template <class S>
+using NonholonomicParticleModel = generated::NonholonomicParticleModel<S>;
 
 template <class S, EnergyRow Row = EnergyRow::extended>
-struct NonholonomicParticle : CotangentExtension<NonholonomicParticleModel<S>, Row> {
-  using Base = CotangentExtension<NonholonomicParticleModel<S>, Row>;
-  using Base::Base;
-  using typename Base::State;
+struct NonholonomicParticle : generated::NonholonomicParticle<S, Row> {
+  using Generated = generated::NonholonomicParticle<S, Row>;
+  using typename Generated::State;
 
+  NonholonomicParticle() = default;
+  explicit NonholonomicParticle(const Generated& g) : Generated(g) {}
+
+  // Error::invalid_parameter unless mass > 0 (Error::non_finite for NaN/Inf).
   static Result<NonholonomicParticle> make(S mass = S(facts::default_of<NonholonomicParticleFacts>(0))) {
-    const S v[] = {mass};
-    if (const Error e = facts::error_of(facts::check<NonholonomicParticleFacts>(v)); e != Error::none) return e;
-    NonholonomicParticleModel<S> model;
-    model.m = mass;
-    return NonholonomicParticle(model);
+    NonholonomicParticleParams<S> prm;
+    prm.m = mass;
+    const Result<Generated> g = Generated::make(prm);
+    if (!g) return g.error();
+    return NonholonomicParticle(*g);
   }
 
   // The exact motion from an on-constraint x0 (see the header).
   State exact_state(const State& x0, S t) const {
-    const S m = this->model().m, y0 = x0[1], vy = x0[4] / m, s0 = std::sqrt(S(1) + y0 * y0);
+    const S m = this->model().prm.m, y0 = x0[1], vy = x0[4] / m, s0 = std::sqrt(S(1) + y0 * y0);
     const S u = x0[3] / m * s0, y = y0 + vy * t, s = std::sqrt(S(1) + y * y);
     State x;
     if (vy == S(0)) {
